@@ -1,0 +1,59 @@
+# dicecam's build. Every target that needs OpenCV runs `deps` first, so a fresh
+# Debian or Ubuntu machine needs nothing but Go and this Makefile.
+
+GO        ?= go
+BIN       := bin/dicecam
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT       := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
+ARGS      ?=
+
+.PHONY: all deps deps-browser build run test test-short bench vet clean
+
+all: build
+
+# OpenCV 4.6 is what gocv v0.31.0 binds; Debian 12 and Ubuntu 22.04+ ship it.
+deps:
+	@if pkg-config --exists opencv4 2>/dev/null; then \
+		echo "OpenCV $$(pkg-config --modversion opencv4) found"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing OpenCV development files (libopencv-dev) from the system's packages"; \
+		$(APT) update -q && $(APT) install -y -q --no-install-recommends libopencv-dev pkg-config; \
+	else \
+		echo "OpenCV 4.6 development files are missing and this is not a Debian or Ubuntu system."; \
+		echo "Install OpenCV 4.6 with its pkg-config file (opencv4.pc), for example:"; \
+		echo "  Fedora: sudo dnf install opencv-devel    Arch: sudo pacman -S opencv"; \
+		echo "  macOS:  brew install opencv pkg-config"; \
+		exit 1; \
+	fi
+
+# The page tests drive a real headless Chromium.
+deps-browser:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+		echo "Chromium found"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Chromium for the page tests"; \
+		$(APT) update -q && $(APT) install -y -q --no-install-recommends chromium fonts-dejavu-core; \
+	else \
+		echo "Chromium is missing: install it so the page tests can run"; exit 1; \
+	fi
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/dicecam
+
+run: build
+	./$(BIN) $(if $(ARGS),$(ARGS),play)
+
+# The whole suite, then once more with gocv's Mat profile so any Mat left open fails.
+test: deps deps-browser
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -tags matprofile ./...
+
+test-short: deps
+	$(GO) test -short ./...
+
+bench: deps
+	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin
