@@ -109,12 +109,18 @@ func newFlags(e *env, name, usage string) *flag.FlagSet {
 
 // parseFlags parses args and returns the positional arguments. Flags may
 // come after positional ones (dicecam read a.jpg --json), as users type them.
-// A flag error becomes a usageError.
+// A flag error becomes a usageError that run prints once; -h prints the usage.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	var rest []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				usage()
 				return nil, err
 			}
 			return nil, usageError{err}

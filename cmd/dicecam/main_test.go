@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/log"
+	"github.com/stretchr/testify/assert"
+)
+
+// runCmd runs dicecam in-process and returns its exit code and output.
+func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	e := &env{stdin: bytes.NewReader(nil), stdout: &out, stderr: &errOut, log: log.New(&errOut)}
+	code = run(context.Background(), e, args)
+	return code, out.String(), errOut.String()
+}
+
+func TestUnknownCommandExitsTwoAndListsCommands(t *testing.T) {
+	code, _, stderr := runCmd(t, "frobnicate")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `unknown command "frobnicate"`)
+	assert.Contains(t, stderr, "version")
+}
+
+func TestHelpListsEveryCommand(t *testing.T) {
+	code, stdout, _ := runCmd(t, "help")
+	assert.Equal(t, 0, code)
+	for _, c := range commands() {
+		assert.Contains(t, stdout, c.name)
+	}
+}
+
+func TestBadFlagIsAUsageError(t *testing.T) {
+	code, _, stderr := runCmd(t, "version", "--nope")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "-nope")
+	assert.Equal(t, 1, strings.Count(stderr, "-nope"), "the error is printed once")
+}
+
+func TestParseFlagsAcceptsFlagsAfterArguments(t *testing.T) {
+	var out bytes.Buffer
+	e := &env{stdout: &out, stderr: &out}
+	fs := newFlags(e, "x", "")
+	asJSON := fs.Bool("json", false, "")
+	pos, err := parseFlags(fs, []string{"a.jpg", "--json", "b.jpg"})
+	assert.NoError(t, err)
+	assert.True(t, *asJSON)
+	assert.Equal(t, []string{"a.jpg", "b.jpg"}, pos)
+}
