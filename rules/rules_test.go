@@ -1,0 +1,72 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func mustParse(t testing.TB, spec string) *Set {
+	t.Helper()
+	s, err := Parse(spec)
+	require.NoError(t, err, spec)
+	return s
+}
+
+func TestParseKnowsEveryRuleSetByName(t *testing.T) {
+	assert.Equal(t, []string{"yahtzee", "yacht", "poker", "yatzy"}, Names())
+	for _, name := range Names() {
+		s := mustParse(t, name)
+		assert.Equal(t, name, s.Name())
+		assert.Equal(t, name, s.Spec())
+	}
+}
+
+func TestSpecRoundTripsThroughParse(t *testing.T) {
+	cases := []struct{ spec, want string }{
+		{"yahtzee", "yahtzee"},
+		{"Yahtzee:joker=forced", "yahtzee"},
+		{"yahtzee:joker=free", "yahtzee:joker=free"},
+		{"yahtzee:full-house-five=yes,joker=free", "yahtzee:joker=free,full-house-five=yes"},
+		{"yacht:straights=sum, big-straight=40", "yacht:big-straight=40,straights=sum"},
+		{"poker:games=1", "poker:games=1"},
+		{"poker:games=3", "poker"},
+		{" yatzy ", "yatzy"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.spec, func(t *testing.T) {
+			s := mustParse(t, tc.spec)
+			assert.Equal(t, tc.want, s.Spec())
+			again := mustParse(t, s.Spec())
+			assert.Equal(t, s.Spec(), again.Spec())
+			assert.Equal(t, s.MaxScore(), again.MaxScore())
+		})
+	}
+}
+
+func TestParseRefusesUnknownSetsAndOptionsListingValidOnes(t *testing.T) {
+	cases := []struct{ spec, mention string }{
+		{"", "yahtzee, yacht, poker, yatzy"},
+		{"kniffel", "yahtzee, yacht, poker, yatzy"},
+		{"yahtzee:joker=wild", "forced, free"},
+		{"yahtzee:bonus=no", "joker=forced|free, full-house-five=no|yes"},
+		{"yacht:big-straight=50", "30, 40"},
+		{"yatzy:joker=free", "yatzy takes no options"},
+		{"poker:games=0", "1, 2"},
+		{"yahtzee:joker=free,joker=forced", "twice"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.spec, func(t *testing.T) {
+			_, err := Parse(tc.spec)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.mention)
+		})
+	}
+}
+
+func TestGamesInASeries(t *testing.T) {
+	assert.Equal(t, 3, mustParse(t, "poker").Games())
+	assert.Equal(t, 5, mustParse(t, "poker:games=5").Games())
+	assert.Equal(t, 1, mustParse(t, "yahtzee").Games())
+}
