@@ -34,6 +34,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"version", "print the version", runVersion},
+		{"read", "read the dice in photos", runRead},
+		{"eval", "score the reader on a labelled folder", runEval},
 	}
 }
 

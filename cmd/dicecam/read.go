@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/vision"
+	"gocv.io/x/gocv"
+)
+
+const readUsage = "[--profile P] [--faces pips|poker] [--annotate DIR] [--json] IMAGE..."
+
+func runRead(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "read", readUsage)
+	profilePath := fs.String("profile", "", "calibration `profile` (default: built-in defaults)")
+	faces := fs.String("faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
+	annotate := fs.String("annotate", "", "write a copy of each image with the dice drawn into `DIR`")
+	asJSON := fs.Bool("json", false, "print one JSON object per image")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("name at least one image to read")
+	}
+	reader, err := openReader(*profilePath, *faces)
+	if err != nil {
+		return err
+	}
+	defer reader.Close()
+	if *annotate != "" {
+		if err := os.MkdirAll(*annotate, 0o755); err != nil {
+			return fmt.Errorf("make the --annotate folder: %w", err)
+		}
+	}
+
+	failed := 0
+	for _, path := range pos {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		res := readImage(reader, path, *annotate)
+		if res.Error != "" {
+			failed++
+		}
+		if *asJSON {
+			line, _ := json.Marshal(res)
+			fmt.Fprintf(e.stdout, "%s\n", line)
+		} else {
+			fmt.Fprintln(e.stdout, res.text())
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d images could not be read", failed, len(pos))
+	}
+	return nil
+}
+
+// openReader makes a reader from the profile at path, or from the built-in
+// defaults when path is empty; faces, when set, overrides the profile's.
+func openReader(path, faces string) (*vision.Reader, error) {
+	p := calibrate.New()
+	if path != "" {
+		var err error
+		if p, err = calibrate.Load(path); err != nil {
+			return nil, err
+		}
+	}
+	switch faces {
+	case "":
+	case calibrate.PipFaces, calibrate.PokerFaces:
+		p.Faces = faces
+	default:
+		return nil, usagef("--faces %q: want pips or poker", faces)
+	}
+	return vision.NewReader(p)
+}
+
+// readResult is one line of `dicecam read --json`.
+type readResult struct {
+	Image  string    `json:"image"`
+	Width  int       `json:"width,omitempty"`
+	Height int       `json:"height,omitempty"`
+	MS     float64   `json:"ms"`
+	Dice   []dieJSON `json:"dice"`
+	Error  string    `json:"error,omitempty"`
+}
+
+type dieJSON struct {
+	Value      int      `json:"value"`
+	Face       string   `json:"face"`
+	X          int      `json:"x"`
+	Y          int      `json:"y"`
+	Box        [][2]int `json:"box"`
+	Confidence float64  `json:"confidence"`
+	Uncertain  bool     `json:"uncertain"`
+}
+
+func readImage(r *vision.Reader, path, annotateDir string) readResult {
+	res := readResult{Image: path, Dice: []dieJSON{}}
+	frame := gocv.IMRead(path, gocv.IMReadColor)
+	defer frame.Close()
+	if frame.Empty() {
+		res.Error = "not a readable image (is it a JPEG or PNG file?)"
+		if _, err := os.Stat(path); err != nil {
+			res.Error = err.Error()
+		}
+		return res
+	}
+	res.Width, res.Height = frame.Cols(), frame.Rows()
+	start := time.Now()
+	dice, err := r.Read(frame)
+	res.MS = math.Round(float64(time.Since(start).Microseconds())/100) / 10
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	for _, d := range dice {
+		res.Dice = append(res.Dice, toJSON(d))
+	}
+	if annotateDir != "" {
+		if err := writeAnnotated(frame, dice, filepath.Join(annotateDir, filepath.Base(path))); err != nil {
+			res.Error = err.Error()
+		}
+	}
+	return res
+}
+
+func toJSON(d vision.Die) dieJSON {
+	box := make([][2]int, 4)
+	for i, q := range d.Box {
+		box[i] = [2]int{q.X, q.Y}
+	}
+	return dieJSON{
+		Value: d.Value, Face: d.Face, X: d.Center.X, Y: d.Center.Y, Box: box,
+		Confidence: math.Round(d.Confidence*1000) / 1000, Uncertain: d.Uncertain,
+	}
+}
+
+// writeAnnotated draws dice onto a copy of frame and writes it to path.
+func writeAnnotated(frame gocv.Mat, dice []vision.Die, path string) error {
+	out := frame.Clone()
+	defer out.Close()
+	vision.Annotate(&out, dice)
+	if !gocv.IMWrite(path, out) {
+		return fmt.Errorf("write annotated image %s: failed (does the folder exist and the name end in .jpg or .png?)", path)
+	}
+	return nil
+}
+
+// text is the line `dicecam read` prints without --json: the image, then
+// the faces read, a question mark after those a person should confirm.
+func (res readResult) text() string {
+	if res.Error != "" {
+		return fmt.Sprintf("%s: error: %s", res.Image, res.Error)
+	}
+	faces := make([]string, len(res.Dice))
+	for i, d := range res.Dice {
+		faces[i] = d.Face
+		if d.Uncertain {
+			faces[i] += "?"
+		}
+	}
+	noun := "dice"
+	if len(res.Dice) == 1 {
+		noun = "die"
+	}
+	return fmt.Sprintf("%s: %d %s: %s", res.Image, len(res.Dice), noun, strings.Join(faces, " "))
+}

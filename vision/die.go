@@ -1,0 +1,36 @@
+// Package vision turns a camera frame into dice: where each die lies, which
+// face it shows, and how sure the reading is.
+package vision
+
+import "image"
+
+// Die is one die found in a frame.
+type Die struct {
+	Value      int            // 1..6 (poker dice: rank 9=1 ... A=6)
+	Face       string         // "3", or "J" for poker faces
+	Center     image.Point    // pixels in the frame
+	Box        [4]image.Point // rotated box corners, clockwise
+	Confidence float64        // 0..1
+	Uncertain  bool           // a person should confirm this die
+}
+
+// Faces says what the faces of a dice set show.
+type Faces int
+
+const (
+	PipFaces   Faces = iota // one to six pips
+	PokerFaces              // 9, 10, J, Q, K, A
+)
+
+var pokerLabels = [7]string{"", "9", "10", "J", "Q", "K", "A"}
+
+// FaceLabel is the label a die of this kind shows for value v (1..6).
+func (f Faces) FaceLabel(v int) string {
+	if v < 1 || v > 6 {
+		return "?"
+	}
+	if f == PokerFaces {
+		return pokerLabels[v]
+	}
+	return string(rune('0' + v))
+}

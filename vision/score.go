@@ -1,0 +1,121 @@
+package vision
+
+import (
+	"math"
+	"slices"
+	"sort"
+)
+
+// Labelled is a die whose value a person wrote down, with the box drawn
+// around it (xmin, ymin, xmax, ymax in pixels).
+type Labelled struct {
+	Value int
+	Box   [4]float64
+}
+
+// Tally counts how a reader did on some photos, as the datasets README
+// defines it. Tallies add up, so one per photo can be summed for a folder.
+type Tally struct {
+	Photos   int // photos read
+	Exact    int // photos whose sorted reported values equal the labelled ones
+	Labelled int // labelled dice
+	Matched  int // labelled dice a reported die matched
+	False    int // reported dice that matched nothing
+	Right    int // matched, confident and right
+	Wrong    int // matched, confident and wrong: silently wrong
+	Asked    int // matched and reported uncertain
+}
+
+// Add returns the sum of two tallies.
+func (t Tally) Add(u Tally) Tally {
+	return Tally{
+		Photos: t.Photos + u.Photos, Exact: t.Exact + u.Exact,
+		Labelled: t.Labelled + u.Labelled, Matched: t.Matched + u.Matched, False: t.False + u.False,
+		Right: t.Right + u.Right, Wrong: t.Wrong + u.Wrong, Asked: t.Asked + u.Asked,
+	}
+}
+
+// Recall is the share of labelled dice that were found.
+func (t Tally) Recall() float64 { return ratio(t.Matched, t.Labelled) }
+
+// ValueAccuracy is the share of right values among the confident matched
+// dice; uncertain dice are asked, neither right nor wrong.
+func (t Tally) ValueAccuracy() float64 { return ratio(t.Right, t.Right+t.Wrong) }
+
+// SilentlyWrong is the share of all labelled dice read wrong with confidence.
+func (t Tally) SilentlyWrong() float64 { return ratio(t.Wrong, t.Labelled) }
+
+// AskedShare is the share of matched dice the reader asked a person about.
+func (t Tally) AskedShare() float64 { return ratio(t.Asked, t.Matched) }
+
+// ExactShare is the share of photos read exactly right.
+func (t Tally) ExactShare() float64 { return ratio(t.Exact, t.Photos) }
+
+// FalsePerPhoto is the number of reported dice that match nothing, per photo.
+func (t Tally) FalsePerPhoto() float64 { return ratio(t.False, t.Photos) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return math.NaN()
+	}
+	return float64(a) / float64(b)
+}
+
+// Score matches the reported dice of one photo to its labelled dice and
+// tallies the result. A reported die matches a labelled one when its centre
+// lies in the labelled box grown by half its width and height on each side;
+// pairs are taken greedily, nearest first, one to one.
+func Score(labelled []Labelled, reported []Die) Tally {
+	type pair struct {
+		l, r int
+		d    float64
+	}
+	var pairs []pair
+	for li, l := range labelled {
+		w, h := l.Box[2]-l.Box[0], l.Box[3]-l.Box[1]
+		cx, cy := (l.Box[0]+l.Box[2])/2, (l.Box[1]+l.Box[3])/2
+		for ri, r := range reported {
+			x, y := float64(r.Center.X), float64(r.Center.Y)
+			if x < l.Box[0]-w/2 || x > l.Box[2]+w/2 || y < l.Box[1]-h/2 || y > l.Box[3]+h/2 {
+				continue
+			}
+			pairs = append(pairs, pair{li, ri, math.Hypot(x-cx, y-cy)})
+		}
+	}
+	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].d < pairs[j].d })
+
+	t := Tally{Photos: 1, Labelled: len(labelled)}
+	usedL := make([]bool, len(labelled))
+	usedR := make([]bool, len(reported))
+	for _, p := range pairs {
+		if usedL[p.l] || usedR[p.r] {
+			continue
+		}
+		usedL[p.l], usedR[p.r] = true, true
+		t.Matched++
+		switch r := reported[p.r]; {
+		case r.Uncertain:
+			t.Asked++
+		case r.Value == labelled[p.l].Value:
+			t.Right++
+		default:
+			t.Wrong++
+		}
+	}
+	t.False = len(reported) - t.Matched
+
+	want := make([]int, len(labelled))
+	for i, l := range labelled {
+		want[i] = l.Value
+	}
+	got := make([]int, len(reported))
+	for i, r := range reported {
+		got[i] = r.Value
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if slices.Equal(want, got) {
+		t.Exact = 1
+	}
+	return t
+}

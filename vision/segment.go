@@ -1,0 +1,159 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// candidate is a region that may be one die, in tray coordinates.
+type candidate struct {
+	box    [4]image.Point // clockwise corners
+	center image.Point
+	side   float64
+}
+
+// fgThreshold is the Lab distance from the tray colour above which a pixel
+// belongs to a die; lower picks up shadows, higher loses white dice on a
+// light table.
+const fgThreshold = 20
+
+// candidates separates the dice from the tray: pixels far from the tray
+// colour, cleaned by morphology, with touching dice split where the distance
+// to the background has more than one peak.
+func (r *Reader) candidates(p labPlane) ([]candidate, error) {
+	bl, ba, bb := r.background(p)
+	if r.fg.Rows() != p.h || r.fg.Cols() != p.w || r.fg.Type() != gocv.MatTypeCV8U {
+		r.fg.Close()
+		r.fg = gocv.NewMatWithSize(p.h, p.w, gocv.MatTypeCV8U)
+	}
+	fg, err := r.fg.DataPtrUint8()
+	if err != nil {
+		return nil, err
+	}
+	for i := range fg {
+		l, a, b := float64(p.pix[3*i]), float64(p.pix[3*i+1]), float64(p.pix[3*i+2])
+		fg[i] = 0
+		if labDistance(l, a, b, bl, ba, bb) > fgThreshold {
+			fg[i] = 255
+		}
+	}
+
+	smin, smax := r.profile.DieSize[0], r.profile.DieSize[1]
+	morph(&r.fg, gocv.MorphClose, int(smin/6))
+	fillHoles(&r.fg)
+	morph(&r.fg, gocv.MorphOpen, int(smin/2))
+
+	labels := gocv.NewMat()
+	defer labels.Close()
+	gocv.DistanceTransform(r.fg, &r.dt, &labels, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
+
+	contours := gocv.FindContours(r.fg, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer contours.Close()
+	var out []candidate
+	for i := 0; i < contours.Size(); i++ {
+		c := contours.At(i)
+		area := gocv.ContourArea(c)
+		if area < 0.5*smin*smin || area > 30*smax*smax {
+			continue
+		}
+		rect := gocv.BoundingRect(c)
+		dtr := r.dt.Region(rect)
+		_, maxd, _, _ := gocv.MinMaxLoc(dtr)
+		if area <= 1.5*4*float64(maxd*maxd) {
+			out = appendRect(out, gocv.MinAreaRect(c), 0, smin, smax)
+			dtr.Close()
+			continue
+		}
+		out = r.splitTouching(out, dtr, c, rect, float64(maxd), smin, smax)
+		dtr.Close()
+	}
+	return out, nil
+}
+
+// splitTouching cuts a blob of several touching dice at its distance
+// transform's peaks: each core above a share of the highest distance is one die,
+// grown back by the distance cut away.
+func (r *Reader) splitTouching(out []candidate, dtr gocv.Mat, c gocv.PointVector, rect image.Rectangle, maxd, smin, smax float64) []candidate {
+	cut := 0.6 * maxd
+	gocv.Threshold(dtr, &r.tmp, float32(cut), 255, gocv.ThresholdBinary)
+	cores := gocv.NewMat()
+	defer cores.Close()
+	r.tmp.ConvertTo(&cores, gocv.MatTypeCV8U)
+	cc := gocv.FindContours(cores, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cc.Close()
+	for j := 0; j < cc.Size(); j++ {
+		core := cc.At(j)
+		rr := gocv.MinAreaRect(core)
+		rr.Center = rr.Center.Add(rect.Min)
+		if gocv.PointPolygonTest(c, rr.Center, false) < 0 {
+			continue // a core of a neighbouring blob inside this bounding box
+		}
+		out = appendRect(out, rr, cut, smin, smax)
+	}
+	return out
+}
+
+// appendRect adds rr, grown by grow on each side, as one or more dice: a
+// rectangle about twice as long as wide is two dice side by side.
+func appendRect(out []candidate, rr gocv.RotatedRect, grow, smin, smax float64) []candidate {
+	w, h := float64(rr.Width)+2*grow, float64(rr.Height)+2*grow
+	theta := rr.Angle * math.Pi / 180
+	ux, uy := math.Cos(theta), math.Sin(theta) // along the width
+	if h > w {
+		w, h = h, w
+		ux, uy = -uy, ux
+	}
+	n := int(math.Round(w / h))
+	if n < 1 {
+		n = 1
+	}
+	if n > 4 || h < 0.7*smin || h > 1.3*smax {
+		return out
+	}
+	step := w / float64(n)
+	cx, cy := float64(rr.Center.X), float64(rr.Center.Y)
+	for k := range n {
+		off := (float64(k) + 0.5 - float64(n)/2) * step
+		out = append(out, newCandidate(cx+off*ux, cy+off*uy, step, h, ux, uy))
+	}
+	return out
+}
+
+func newCandidate(cx, cy, w, h, ux, uy float64) candidate {
+	vx, vy := -uy, ux
+	var c candidate
+	for i, s := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		x := cx + s[0]*w/2*ux + s[1]*h/2*vx
+		y := cy + s[0]*w/2*uy + s[1]*h/2*vy
+		c.box[i] = image.Pt(int(math.Round(x)), int(math.Round(y)))
+	}
+	c.center = image.Pt(int(math.Round(cx)), int(math.Round(cy)))
+	c.side = math.Sqrt(w * h)
+	return c
+}
+
+// background is the tray colour: the profile's, or the median of the frame,
+// since the tray covers most of any frame.
+func (r *Reader) background(p labPlane) (float64, float64, float64) {
+	return p.median(4, nil)
+}
+
+func morph(m *gocv.Mat, op gocv.MorphType, size int) {
+	if size < 2 {
+		return
+	}
+	k := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(size|1, size|1))
+	defer k.Close()
+	gocv.MorphologyEx(*m, m, op, k)
+}
+
+// fillHoles fills each outer contour, so pips that match the tray colour do
+// not leave holes in their die.
+func fillHoles(m *gocv.Mat) {
+	cs := gocv.FindContours(*m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	gocv.DrawContours(m, cs, -1, color.RGBA{255, 255, 255, 0}, -1)
+}
