@@ -1,0 +1,103 @@
+package scoreboard
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+)
+
+// versionStride separates the versions of successive games, so a request
+// made against the last game can never pass as one made against this one.
+const versionStride = 1_000_000
+
+func (s *Server) versionLocked() int { return int(s.game.ID)*versionStride + s.game.Version() }
+
+// errorBody is every refusal the API gives.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, code int, err error) {
+	writeJSON(w, code, errorBody{Error: err.Error()})
+}
+
+// versioned is the part every action's body shares: the version of the
+// state the action was made against.
+type versioned struct {
+	Version *int `json:"version"`
+}
+
+func (v versioned) version() *int { return v.Version }
+
+// decode reads an action's JSON body into dst strictly: an unknown field is
+// more likely a mistake than something to ignore.
+func decode(r *http.Request, dst interface{ version() *int }) error {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 64<<10))
+	if err != nil {
+		return fmt.Errorf("read request: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return fmt.Errorf("malformed JSON body: %w", err)
+	}
+	if dst.version() == nil {
+		return errors.New(`the body needs the "version" of the state it was made against (from GET /api/state)`)
+	}
+	return nil
+}
+
+// act decodes an action, turns it into a move and makes it.
+func (s *Server) act(w http.ResponseWriter, r *http.Request, body interface{ version() *int }, move func() Move) {
+	if err := decode(r, body); err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	code, err := s.makeMove(r.Context(), body.version(), move())
+	if err != nil {
+		writeError(w, code, err)
+		return
+	}
+	s.handleState(w, r)
+}
+
+// makeMove checks a move against the game, stores it, and only then lets
+// anyone see it. version, when not nil, must be the current one.
+func (s *Server) makeMove(ctx context.Context, version *int, m Move) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if version != nil && *version != s.versionLocked() {
+		return http.StatusConflict, fmt.Errorf("the game changed since version %d (it is at %d now): reload the state and try again",
+			*version, s.versionLocked())
+	}
+	next, err := s.game.Check(m)
+	if err != nil {
+		return http.StatusUnprocessableEntity, err
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return http.StatusInternalServerError, err
+	}
+	// Stored before anyone is told: a score the page shows survives a crash.
+	if err := s.cfg.Store.AppendMove(context.WithoutCancel(ctx), s.game.ID, len(s.game.Moves), b, next.Summary()); err != nil {
+		return http.StatusInternalServerError, err
+	}
+	s.game = next
+	s.broadcastLocked()
+	return http.StatusOK, nil
+}
+
+func unmarshalMove(b []byte, m *Move) error {
+	return json.Unmarshal(b, m)
+}

@@ -1,0 +1,115 @@
+package scoreboard
+
+import (
+	"context"
+	"sync"
+)
+
+// Feed is the live camera reading as the scoreboard needs it. The real one
+// wraps vision's watcher; tests use a fake. Run reports to cam until ctx
+// ends or the camera is gone.
+type Feed interface {
+	Run(ctx context.Context, cam Camera) error
+}
+
+// Camera is what a Feed reports to. *Server implements it.
+type Camera interface {
+	// Frame shows a JPEG picture with the dice drawn on it.
+	Frame(jpeg []byte)
+	// Status says what the camera sees: "empty", "rolling" or "settled",
+	// and how many dice.
+	Status(state string, seen int)
+	// Settled hands over a roll that came to rest: faces 1..6 (0 for a
+	// die not read) and the dice the reader is unsure of.
+	Settled(dice [5]int, uncertain [5]bool)
+}
+
+// CameraView is the camera's status as the page shows it.
+type CameraView struct {
+	On    bool   `json:"on"`    // a camera feeds the server
+	Demo  bool   `json:"demo"`  // it is the built-in demo, not a real camera
+	State string `json:"state"` // empty, rolling, settled
+	Seen  int    `json:"seen"`
+}
+
+// camera holds the latest frame for the MJPEG views and the status for the
+// state, apart from the game's lock so pictures never wait on a move.
+type camera struct {
+	mu     sync.Mutex
+	jpeg   []byte
+	next   chan struct{} // closed when a new frame arrives
+	state  string
+	seen   int
+	closed bool
+}
+
+func newCamera() *camera { return &camera{next: make(chan struct{})} }
+
+func (c *camera) frame(b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	c.jpeg = b
+	close(c.next)
+	c.next = make(chan struct{})
+}
+
+// latest returns the newest frame and a channel closed when there is a newer one.
+func (c *camera) latest() ([]byte, <-chan struct{}) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.jpeg, c.next
+}
+
+func (c *camera) status(state string, seen int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	changed := c.state != state || c.seen != seen
+	c.state, c.seen = state, seen
+	return changed
+}
+
+func (c *camera) view(on, demo bool) CameraView {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return CameraView{On: on, Demo: demo, State: c.state, Seen: c.seen}
+}
+
+func (c *camera) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.closed = true
+		close(c.next)
+	}
+}
+
+// Frame implements Camera.
+func (s *Server) Frame(jpeg []byte) { s.cam.frame(jpeg) }
+
+// Status implements Camera.
+func (s *Server) Status(state string, seen int) {
+	if s.cam.status(state, seen) {
+		s.broadcast()
+	}
+}
+
+// Settled implements Camera: the roll becomes the current throw, as if
+// typed, unless the game is over or the roll is unchanged.
+func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
+	s.mu.Lock()
+	r := s.game.State().Roll
+	same := r.Throw > 0 && !r.Confirmed
+	for i := range dice {
+		same = same && int(r.Dice[i]) == dice[i]
+	}
+	s.mu.Unlock()
+	if same {
+		return
+	}
+	if _, err := s.makeMove(context.Background(), nil, Move{Kind: MoveRoll, Dice: dice, Uncertain: uncertain}); err != nil {
+		s.cfg.Log.Warn("camera roll not taken", "err", err)
+	}
+}

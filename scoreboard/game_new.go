@@ -1,0 +1,50 @@
+package scoreboard
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/dicecam/dicecam/rules"
+)
+
+// handleGameNew starts a new game with the same players (or those given)
+// under a rule set. POST /api/new {"version", "rules": "yacht:...", "players": [...]}
+func (s *Server) handleGameNew(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		versioned
+		Rules   string   `json:"rules"`
+		Players []string `json:"players"`
+	}
+	if err := decode(r, &body); err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if *body.Version != s.versionLocked() {
+		writeError(w, http.StatusConflict, fmt.Errorf("the game changed since version %d: reload and try again", *body.Version))
+		return
+	}
+	set := s.game.Set
+	if body.Rules != "" {
+		var err error
+		if set, err = rules.Parse(body.Rules); err != nil {
+			writeError(w, http.StatusUnprocessableEntity, err)
+			return
+		}
+	}
+	names := body.Players
+	if len(names) == 0 {
+		for _, p := range s.game.State().Players {
+			names = append(names, p.Name)
+		}
+	}
+	g, err := s.start(r.Context(), set, names)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err)
+		return
+	}
+	s.game = g
+	s.broadcastLocked()
+	writeJSON(w, http.StatusOK, s.viewLocked())
+}

@@ -1,0 +1,162 @@
+// Package scoreboard keeps the score card of a Yacht-family game and serves
+// it as a web page: the game state as a replayed move log, stored in SQLite
+// move by move, a JSON API under /api/ that the page itself uses, live
+// updates to every open page, and the camera view.
+package scoreboard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/scoreboard/store"
+)
+
+// Config is what a Server is made from.
+type Config struct {
+	Store   *store.Store
+	Rules   *rules.Set // for the first game, when the store has none
+	Players []string   // for the first game
+	// Token, when set, must come with every request (?token= or the
+	// X-Dicecam-Token header): it is how a page reached over the network
+	// proves it was given the link.
+	Token string
+	// Demo says the camera is the built-in demo, so the page says so.
+	Demo bool
+	// Camera says a camera feeds the server; without one the players type the dice.
+	Camera bool
+	Log    *log.Logger
+	Now    func() time.Time // for tests; time.Now when nil
+}
+
+// Server is the scoreboard: one game at a time, shared by every open page.
+type Server struct {
+	cfg Config
+	hub *hub
+	cam *camera
+
+	mu   sync.Mutex // guards game and serialises moves with their storing
+	game *Game
+}
+
+// New makes a server that resumes the latest stored game, or starts one
+// with cfg.Rules and cfg.Players when there is none.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = log.New(nil)
+	}
+	s := &Server{cfg: cfg, hub: newHub(), cam: newCamera()}
+	g, err := s.resume(ctx)
+	if errors.Is(err, store.ErrNotFound) {
+		g, err = s.start(ctx, cfg.Rules, cfg.Players)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.game = g
+	return s, nil
+}
+
+func (s *Server) resume(ctx context.Context) (*Game, error) {
+	sg, err := s.cfg.Store.LatestGame(ctx)
+	if err != nil {
+		return nil, err
+	}
+	set, err := rules.Parse(sg.Spec)
+	if err != nil {
+		return nil, fmt.Errorf("resume game %d: %w", sg.ID, err)
+	}
+	bodies, err := s.cfg.Store.Moves(ctx, sg.ID)
+	if err != nil {
+		return nil, err
+	}
+	moves := make([]Move, len(bodies))
+	for i, b := range bodies {
+		if err := unmarshalMove(b, &moves[i]); err != nil {
+			return nil, fmt.Errorf("resume game %d, move %d: %w", sg.ID, i+1, err)
+		}
+	}
+	return Resume(sg.ID, sg.Started, set, sg.Names, moves)
+}
+
+// start stores a new game; the caller installs it.
+func (s *Server) start(ctx context.Context, set *rules.Set, names []string) (*Game, error) {
+	if set == nil {
+		var err error
+		if set, err = rules.Parse("yahtzee"); err != nil {
+			return nil, err
+		}
+	}
+	if len(names) == 0 {
+		names = []string{"Player 1", "Player 2"}
+	}
+	if len(names) > MaxPlayers {
+		return nil, fmt.Errorf("%d players: the card has room for %d", len(names), MaxPlayers)
+	}
+	clean := make([]string, len(names))
+	for i, n := range names {
+		c, err := cleanName(n)
+		if err != nil {
+			return nil, fmt.Errorf("player %d: %w", i+1, err)
+		}
+		clean[i] = c
+	}
+	sg, err := s.cfg.Store.CreateGame(ctx, set.Spec(), clean, s.cfg.Now())
+	if err != nil {
+		return nil, err
+	}
+	return NewGame(sg.ID, sg.Started, set, clean), nil
+}
+
+// Handler serves the page and the API. addr is the address the server
+// listens on, as a browser will name it in the Host header.
+func (s *Server) Handler(addr string) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/state", s.handleState)
+	mux.HandleFunc("GET /api/events", s.handleEvents)
+	mux.HandleFunc("POST /api/roll", s.handleRollSet)
+	mux.HandleFunc("POST /api/die", s.handleDieSet)
+	mux.HandleFunc("POST /api/confirm", s.handleRollConfirm)
+	mux.HandleFunc("POST /api/score", s.handleScoreBox)
+	mux.HandleFunc("POST /api/enter", s.handleScoreEnter)
+	mux.HandleFunc("POST /api/clear", s.handleBoxClear)
+	mux.HandleFunc("POST /api/undo", s.handleUndo)
+	mux.HandleFunc("POST /api/rename", s.handlePlayerRename)
+	mux.HandleFunc("POST /api/players", s.handlePlayerAdd)
+	mux.HandleFunc("POST /api/new", s.handleGameNew)
+	mux.HandleFunc("GET /api/games", s.handleGamesRecent)
+	mux.HandleFunc("GET /api/games/{id}/export", s.handleGameExport)
+	mux.HandleFunc("GET /camera.mjpeg", s.handleCameraStream)
+	s.pageRoutes(mux)
+
+	var h http.Handler = mux
+	h = checkOrigin(addr, h)
+	if s.cfg.Token != "" {
+		h = checkToken(s.cfg.Token, h)
+	}
+	return checkHost(addr, h)
+}
+
+// Close ends the open event streams and camera views, so a server can shut
+// down without waiting on them.
+func (s *Server) Close() {
+	s.hub.close()
+	s.cam.close()
+}
+
+func hostOnly(addr string) string {
+	if i := strings.LastIndex(addr, ":"); i >= 0 {
+		return addr[:i]
+	}
+	return addr
+}

@@ -1,0 +1,115 @@
+package scoreboard
+
+import (
+	"github.com/dicecam/dicecam/rules"
+)
+
+// View is the game as GET /api/state and the event stream give it: all a
+// page needs to draw itself.
+type View struct {
+	Version int          `json:"version"`
+	GameID  int64        `json:"game_id"`
+	Started string       `json:"started"`
+	Rules   RulesView    `json:"rules"`
+	Round   int          `json:"round"` // game of the series, from 0
+	Players []PlayerView `json:"players"`
+	ToMove  int          `json:"to_move"` // -1 once the game is over
+	Roll    RollView     `json:"roll"`
+	Over    bool         `json:"over"`
+	Winners []int        `json:"winners"`
+	CanUndo bool         `json:"can_undo"`
+	Camera  CameraView   `json:"camera"`
+}
+
+// RulesView is the rule set and its boxes in card order.
+type RulesView struct {
+	Name     string      `json:"name"`
+	Spec     string      `json:"spec"`
+	Games    int         `json:"games"`
+	MaxScore int         `json:"max_score"`
+	Faces    []string    `json:"faces"` // labels of faces 1..6
+	Boxes    []rules.Box `json:"boxes"`
+	Sets     []string    `json:"sets"` // every rule set a new game may use
+}
+
+// PlayerView is one column: the boxes of the current game and the totals.
+type PlayerView struct {
+	Name        string             `json:"name"`
+	Boxes       map[string]BoxView `json:"boxes"`
+	Totals      rules.Totals       `json:"totals"`
+	Wins        int                `json:"wins"`
+	SeriesTotal int                `json:"series_total"`
+	Games       []int              `json:"games"` // grand total of each game of the series so far
+}
+
+// BoxView is a filled box.
+type BoxView struct {
+	Points int  `json:"points"`
+	Marked bool `json:"marked"` // typed, and five dice cannot make it
+}
+
+// RollView is the current throw, with what each box would score once it is
+// confirmed.
+type RollView struct {
+	Dice      [5]int         `json:"dice"`
+	Labels    [5]string      `json:"labels"`
+	Uncertain [5]bool        `json:"uncertain"`
+	Throw     int            `json:"throw"`
+	Confirmed bool           `json:"confirmed"`
+	Options   []rules.Option `json:"options"`
+}
+
+func (s *Server) viewLocked() View {
+	g := s.game
+	st := g.State()
+	set := g.Set
+	v := View{
+		Version: s.versionLocked(),
+		GameID:  g.ID,
+		Started: g.Started.Format("2006-01-02 15:04"),
+		Rules: RulesView{
+			Name: set.Name(), Spec: set.Spec(), Games: set.Games(), MaxScore: set.MaxScore(),
+			Boxes: set.Boxes(), Sets: rules.Names(),
+		},
+		Round:   st.Round,
+		ToMove:  st.ToMove(),
+		Over:    st.Over(),
+		Winners: st.Winners(),
+		CanUndo: g.CanUndo(),
+		Camera:  s.cam.view(s.cfg.Camera, s.cfg.Demo),
+	}
+	if v.Winners == nil {
+		v.Winners = []int{}
+	}
+	for f := rules.Face(1); f <= 6; f++ {
+		v.Rules.Faces = append(v.Rules.Faces, set.FaceLabel(f))
+	}
+	for i, p := range st.Players {
+		c := p.Card(st.Round)
+		pv := PlayerView{
+			Name: p.Name, Boxes: map[string]BoxView{}, Totals: c.Totals(),
+			Wins: st.Wins(i), SeriesTotal: st.SeriesTotal(i),
+		}
+		for _, b := range set.Boxes() {
+			if pts, ok := c.Filled(b.ID); ok {
+				pv.Boxes[string(b.ID)] = BoxView{Points: pts, Marked: c.Marked(b.ID)}
+			}
+		}
+		for _, gc := range p.Cards {
+			pv.Games = append(pv.Games, gc.Totals().GrandTotal)
+		}
+		v.Players = append(v.Players, pv)
+	}
+	r := st.Roll
+	v.Roll = RollView{Uncertain: r.Uncertain, Throw: r.Throw, Confirmed: r.Confirmed, Options: []rules.Option{}}
+	for i, f := range r.Dice {
+		v.Roll.Dice[i] = int(f)
+		if f != 0 {
+			v.Roll.Labels[i] = set.FaceLabel(f)
+		}
+	}
+	if r.Confirmed && v.ToMove >= 0 {
+		v.Roll.Options = st.Players[v.ToMove].Card(st.Round).Options(rules.Roll(r.Dice))
+	}
+	return v
+}
