@@ -114,6 +114,14 @@ func (s *Set) Box(id BoxID) (Box, bool) {
 // Games is how many games make a series: poker is played best of three.
 func (s *Set) Games() int { return s.games }
 
+// UpperBonus is the bonus for the upper section and the subtotal that earns
+// it; both are 0 when the set has none.
+func (s *Set) UpperBonus() (bonus, threshold int) { return s.bonus, s.bonusAt }
+
+// FiveBonus is what each further five alike earns while the five-alike box
+// holds its 50 (yahtzee's 100), 0 when the set pays none.
+func (s *Set) FiveBonus() int { return s.fiveBonus }
+
 // MaxScore is the highest total one card can reach.
 func (s *Set) MaxScore() int { return s.max }
 

@@ -70,3 +70,22 @@ func TestGamesInASeries(t *testing.T) {
 	assert.Equal(t, 5, mustParse(t, "poker:games=5").Games())
 	assert.Equal(t, 1, mustParse(t, "yahtzee").Games())
 }
+
+func TestBonusesEachSetPays(t *testing.T) {
+	cases := []struct {
+		spec               string
+		bonus, at, yahtzee int
+	}{
+		{"yahtzee", 35, 63, 100},
+		{"yacht", 0, 0, 0},
+		{"poker", 10, 90, 0},
+		{"yatzy", 50, 63, 0},
+	}
+	for _, tc := range cases {
+		s := mustParse(t, tc.spec)
+		bonus, at := s.UpperBonus()
+		assert.Equal(t, tc.bonus, bonus, tc.spec)
+		assert.Equal(t, tc.at, at, tc.spec)
+		assert.Equal(t, tc.yahtzee, s.FiveBonus(), tc.spec)
+	}
+}
