@@ -1,0 +1,139 @@
+package strategy
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/dicecam/dicecam/rules"
+)
+
+// Move is one choice for a roll with what it is worth.
+type Move struct {
+	// Keep is the dice to hold before rolling again (after rolls 1 and 2),
+	// in ascending order; all five means stop and score now.
+	Keep []rules.Face
+	// Box is the box to fill after roll 3; after rolls 1 and 2 it is set
+	// only when Keep holds all five dice, to the best box to fill now.
+	Box rules.BoxID
+	// Points is what Box takes now, joker values and bonuses aside; Joker
+	// marks a box paid at its joker value.
+	Points int
+	Joker  bool
+	// Expected is the expected final score after this move, playing
+	// optimally from then on.
+	Expected float64
+	// Cost is how many expected points this move gives up against the best.
+	Cost float64
+}
+
+// ScoresNow says whether the move stops rolling and fills a box.
+func (m Move) ScoresNow() bool { return m.Box != "" }
+
+// Advise ranks every move for a roll of a turn on the card, best first.
+// rollNo is 1 or 2 for a roll that may be rerolled, 3 for the last.
+func (t *Table) Advise(card *rules.Card, roll rules.Roll, rollNo int) ([]Move, error) {
+	if rollNo < 1 || rollNo > 3 {
+		return nil, fmt.Errorf("roll number %d: a turn has rolls 1, 2 and 3", rollNo)
+	}
+	for _, f := range roll {
+		if f < 1 || f > faces {
+			return nil, fmt.Errorf("die %d is not a face 1 to 6", f)
+		}
+	}
+	st, err := t.stateOf(card)
+	if err != nil {
+		return nil, err
+	}
+	total := float64(card.Totals().GrandTotal)
+	boxes := t.boxMoves(card, st, roll, total)
+	var moves []Move
+	if rollNo == 3 {
+		moves = boxes
+	} else {
+		moves = t.keepMoves(st, roll, rollNo, total)
+		for i := range moves {
+			if len(moves[i].Keep) == dice {
+				moves[i].Box, moves[i].Points, moves[i].Joker = boxes[0].Box, boxes[0].Points, boxes[0].Joker
+			}
+		}
+	}
+	for i := range moves {
+		moves[i].Cost = moves[0].Expected - moves[i].Expected
+	}
+	return moves, nil
+}
+
+// boxMoves values every legal box for the roll, best first, using the rules
+// engine's own options so the advice never offers a box the card refuses.
+func (t *Table) boxMoves(card *rules.Card, st state, roll rules.Roll, total float64) []Move {
+	five := countsOf(roll[:]).isFiveAlike()
+	var moves []Move
+	for _, o := range card.Options(roll) {
+		if !o.Legal {
+			continue
+		}
+		b := t.boxIndex(o.Box)
+		v := t.afterScoring(st.mask, st.up, st.y, b, o.Points, five)
+		moves = append(moves, Move{Box: o.Box, Points: o.Points, Joker: o.Joker, Expected: total + v})
+	}
+	sortMoves(moves)
+	return moves
+}
+
+// keepMoves values every distinct set of dice that can be held from the roll.
+func (t *Table) keepMoves(st state, roll rules.Roll, rollNo int, total float64) []Move {
+	tn := new(turn)
+	t.lastRoll(&tn.roll3, st.mask, st.up, st.y)
+	t.g.dice.bestKeeps(&tn.roll3, &tn.keep, &tn.best)
+	if rollNo == 1 {
+		copy(tn.roll2[:], tn.best[:numRolls])
+		t.g.dice.bestKeeps(&tn.roll2, &tn.keep, &tn.best)
+	}
+	seen := map[int]bool{}
+	var moves []Move
+	for sub := range 1 << dice {
+		var held []rules.Face
+		for i, f := range roll {
+			if sub&(1<<i) != 0 {
+				held = append(held, f)
+			}
+		}
+		k := t.g.dice.index[countsOf(held)]
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		moves = append(moves, Move{Keep: t.g.dice.keeps[k].facesOf(), Expected: total + tn.keep[k]})
+	}
+	sortMoves(moves)
+	return moves
+}
+
+// sortMoves puts the best first; among equals, holding more dice first, as
+// fewer dice to pick up is the simpler move to make.
+func sortMoves(moves []Move) {
+	sort.SliceStable(moves, func(i, j int) bool {
+		if moves[i].Expected != moves[j].Expected {
+			return moves[i].Expected > moves[j].Expected
+		}
+		return len(moves[i].Keep) > len(moves[j].Keep)
+	})
+}
+
+func (c counts) isFiveAlike() bool {
+	for _, k := range c {
+		if k == dice {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Table) boxIndex(id rules.BoxID) int {
+	for b, box := range t.g.boxes {
+		if box.ID == id {
+			return b
+		}
+	}
+	return -1
+}

@@ -1,0 +1,155 @@
+package strategy
+
+import "github.com/dicecam/dicecam/rules"
+
+// The solver never looks at dice in order: a roll or a keep is a multiset of
+// faces, and there are only 252 rolls of five dice and 462 keeps of zero to
+// five dice. Numbering them once turns every step of a turn into work on
+// small arrays.
+const (
+	numRolls = 252
+	numKeeps = 462
+	dice     = 5
+	faces    = 6
+)
+
+// counts is a multiset of faces: counts[f-1] dice show face f.
+type counts [faces]int8
+
+func (c counts) size() int {
+	n := 0
+	for _, k := range c {
+		n += int(k)
+	}
+	return n
+}
+
+// multisets numbers every keep. Keeps are ordered by size, largest first, so
+// the five-dice keeps are the rolls and share their numbers (0 to 251), and
+// adding a die always leads to a smaller number, removing one to a larger.
+type multisets struct {
+	keeps  [numKeeps]counts
+	index  map[counts]int
+	add    [numKeeps][faces]int16 // add[k][f]: k with one more die showing f+1; -1 for full keeps
+	remove [numKeeps][dice]int16  // remove[k]: k less one die of each face it holds, padded with k itself
+	prob   [numRolls]float64      // chance of each roll when all five dice are thrown
+	empty  int                    // the keep of no dice
+}
+
+func newMultisets() *multisets {
+	m := &multisets{index: make(map[counts]int, numKeeps)}
+	n := 0
+	for size := dice; size >= 0; size-- {
+		var walk func(c counts, face, left int)
+		walk = func(c counts, face, left int) {
+			if face == faces-1 {
+				c[face] = int8(left)
+				m.keeps[n] = c
+				m.index[c] = n
+				n++
+				return
+			}
+			for k := left; k >= 0; k-- {
+				c[face] = int8(k)
+				walk(c, face+1, left-k)
+			}
+		}
+		walk(counts{}, 0, size)
+	}
+	m.empty = m.index[counts{}]
+	for i, c := range m.keeps {
+		for f := range faces {
+			m.add[i][f] = -1
+			if c.size() < dice {
+				d := c
+				d[f]++
+				m.add[i][f] = int16(m.index[d])
+			}
+		}
+		j := 0
+		for f := range faces {
+			if c[f] > 0 {
+				d := c
+				d[f]--
+				m.remove[i][j] = int16(m.index[d])
+				j++
+			}
+		}
+		for ; j < dice; j++ {
+			m.remove[i][j] = int16(i)
+		}
+	}
+	for r := range numRolls {
+		m.prob[r] = multinomial(m.keeps[r])
+	}
+	return m
+}
+
+// multinomial is the chance that five fair dice show exactly these counts.
+func multinomial(c counts) float64 {
+	ways := 120.0 // 5!
+	for _, k := range c {
+		for i := 2; i <= int(k); i++ {
+			ways /= float64(i)
+		}
+	}
+	return ways / 7776
+}
+
+// rollOf gives back five dice for a numbered roll, in ascending order.
+func (m *multisets) rollOf(r int) rules.Roll {
+	var roll rules.Roll
+	i := 0
+	for f, k := range m.keeps[r] {
+		for range k {
+			roll[i] = rules.Face(f + 1)
+			i++
+		}
+	}
+	return roll
+}
+
+func countsOf(faces []rules.Face) counts {
+	var c counts
+	for _, f := range faces {
+		c[f-1]++
+	}
+	return c
+}
+
+// facesOf lists a keep's dice in ascending order.
+func (c counts) facesOf() []rules.Face {
+	var out []rules.Face
+	for f, k := range c {
+		for range k {
+			out = append(out, rules.Face(f+1))
+		}
+	}
+	return out
+}
+
+// bestKeeps runs one reroll step. rollValue holds what each roll is worth
+// just after it lands; keepValue receives, for every keep, the expected worth
+// after rerolling the other dice, and best receives, for every keep, the best
+// of its own sub-keeps (so best[r] for a roll r is the value of keeping well).
+// Expectation rerolls one die at a time: the dice are independent, so the
+// average over one more die, repeated, is the average over all of them.
+func (m *multisets) bestKeeps(rollValue *[numRolls]float64, keepValue, best *[numKeeps]float64) {
+	copy(keepValue[:numRolls], rollValue[:])
+	for k := numRolls; k < numKeeps; k++ {
+		a := &m.add[k]
+		keepValue[k] = (keepValue[a[0]] + keepValue[a[1]] + keepValue[a[2]] +
+			keepValue[a[3]] + keepValue[a[4]] + keepValue[a[5]]) * (1.0 / 6)
+	}
+	for k := numKeeps - 1; k >= 0; k-- {
+		v := keepValue[k]
+		best[k] = v // the padding reads it back
+		r := &m.remove[k]
+		for _, j := range r {
+			if best[j] > v {
+				v = best[j]
+			}
+		}
+		best[k] = v
+	}
+}

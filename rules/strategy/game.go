@@ -1,0 +1,152 @@
+package strategy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dicecam/dicecam/rules"
+)
+
+// game is a rule set flattened into the arrays the solver reads: what every
+// roll scores in every box, and the bonuses and joker that couple the boxes.
+type game struct {
+	set   *rules.Set
+	boxes []rules.Box
+	dice  *multisets
+
+	points [][numRolls]float64 // plain points of each roll in each box
+
+	// Upper boxes take few distinct scores (a face counted zero to five
+	// times), so a roll's score there is a class and the future is looked up
+	// per class.
+	upperClass  [][numRolls]int8
+	upperValues [][]int
+
+	bonusAt, bonus int // upper bonus; bonusAt 0 when the set has none
+
+	five      int // the five-alike box that earns fiveBonus and wakes the joker; -1 when none
+	fiveBonus int // points for each further five alike while the five box holds its top score
+	joker     jokerRule
+	jokerPts  [][faces]float64 // what each lower box pays five alike under the joker
+	matching  [faces]int       // the upper box counting each face
+	fiveRolls [faces]int       // the roll number of five alike of each face
+}
+
+type jokerRule int
+
+const (
+	jokerNone   jokerRule = iota
+	jokerForced           // matching number box if open, else any lower box, else a zero
+	jokerFree             // any open box; lower boxes pay joker values once the number box is used
+)
+
+// Variant changes the rules the solver plays beyond the rule set's options.
+type Variant int
+
+const (
+	// Official plays the rule set as it stands.
+	Official Variant = iota
+	// Plain drops the 100 bonuses and the joker from yahtzee, as in the
+	// simplified game Glenn and others solve; a five alike is then only the
+	// dice it shows. Other rule sets are unchanged.
+	Plain
+)
+
+func (v Variant) String() string {
+	if v == Plain {
+		return "plain"
+	}
+	return "official"
+}
+
+// bonusRules holds what the rules package keeps unexported: the upper bonus
+// and the five-alike bonus of each rule set. The tests check it against
+// rules.Card totals, so a change there fails here rather than drifting.
+var bonusRules = map[string]struct {
+	bonusAt, bonus int
+	five           rules.BoxID
+	fiveBonus      int
+}{
+	"yahtzee": {63, 35, "yahtzee", 100},
+	"yatzy":   {63, 50, "", 0},
+	"yacht":   {0, 0, "", 0},
+	"poker":   {90, 10, "", 0},
+}
+
+func newGame(set *rules.Set, variant Variant) (*game, error) {
+	br, ok := bonusRules[set.Name()]
+	if !ok {
+		return nil, fmt.Errorf("no strategy for rule set %q: solve one of yahtzee, yatzy, yacht, poker", set.Name())
+	}
+	g := &game{set: set, boxes: set.Boxes(), dice: newMultisets(), bonusAt: br.bonusAt, bonus: br.bonus, five: -1}
+	if len(g.boxes) > 16 {
+		return nil, fmt.Errorf("rule set %s has %d boxes: the solver handles at most 16", set.Name(), len(g.boxes))
+	}
+	n := len(g.boxes)
+	g.points = make([][numRolls]float64, n)
+	g.upperClass = make([][numRolls]int8, n)
+	g.upperValues = make([][]int, n)
+	g.jokerPts = make([][faces]float64, n)
+	for f := range faces {
+		g.matching[f] = -1
+		g.fiveRolls[f] = g.dice.index[fiveAlike(f)]
+	}
+	for b, box := range g.boxes {
+		// A box that pays one value to every roll that fits (full house: 25)
+		// pays that value to five alike under the joker; the others pay the dice.
+		fixed, varies := 0, false
+		for r := range numRolls {
+			p, fits := set.Points(box.ID, g.dice.rollOf(r))
+			g.points[b][r] = float64(p)
+			if box.Upper {
+				g.upperClass[b][r] = int8(classOf(&g.upperValues[b], p))
+			}
+			if fits && fixed != 0 && p != fixed {
+				varies = true
+			}
+			if fits {
+				fixed = p
+			}
+		}
+		if varies {
+			fixed = 0
+		}
+		for f := range faces {
+			p, fits := set.Points(box.ID, g.dice.rollOf(g.fiveRolls[f]))
+			if !fits && fixed > 0 {
+				p = fixed
+			}
+			g.jokerPts[b][f] = float64(p)
+			if box.Upper && fits {
+				g.matching[f] = b
+			}
+		}
+		if box.ID == br.five && variant == Official {
+			g.five, g.fiveBonus = b, br.fiveBonus
+			g.joker = jokerForced
+			if strings.Contains(set.Spec(), "joker=free") {
+				g.joker = jokerFree
+			}
+		}
+	}
+	return g, nil
+}
+
+func fiveAlike(f int) counts {
+	var c counts
+	c[f] = dice
+	return c
+}
+
+func classOf(values *[]int, p int) int {
+	for i, v := range *values {
+		if v == p {
+			return i
+		}
+	}
+	*values = append(*values, p)
+	return len(*values) - 1
+}
+
+// upper reports whether a box counts toward the upper bonus.
+func (g *game) upper(b int) bool { return g.boxes[b].Upper }

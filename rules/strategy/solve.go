@@ -1,0 +1,306 @@
+package strategy
+
+import (
+	"context"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// A state is the card between turns as far as the future is concerned: which
+// boxes are filled, the upper subtotal capped at the bonus line (only whether
+// the bonus is still to earn matters, and how far off), and whether the five
+// box holds its top score (so each further five alike earns its bonus).
+type space struct {
+	boxes int
+	ups   int // upper subtotals tracked: 0..bonusAt
+	ys    int // 2 when five-alike bonuses exist, else 1
+	// reach[mask] lists the upper subtotals some play reaches with exactly
+	// those boxes filled; the solver skips the rest.
+	reach [][]int8
+}
+
+func newSpace(g *game) *space {
+	s := &space{boxes: len(g.boxes), ups: g.bonusAt + 1, ys: 1}
+	if g.fiveBonus > 0 {
+		s.ys = 2
+	}
+	var upperBits uint32
+	for b := range g.boxes {
+		if g.upper(b) {
+			upperBits |= 1 << b
+		}
+	}
+	// Reachable subtotals depend only on which upper boxes are filled: build
+	// them box by box over the upper masks, then share them out.
+	byUpper := map[uint32][]bool{0: reachOne(s.ups)}
+	for mask := uint32(0); mask < 1<<s.boxes; mask++ {
+		if mask&^upperBits != 0 || mask == 0 {
+			continue
+		}
+		b := bits.TrailingZeros32(mask)
+		prev := byUpper[mask&^(1<<b)]
+		cur := make([]bool, s.ups)
+		for up, ok := range prev {
+			if !ok {
+				continue
+			}
+			for _, v := range g.upperValues[b] {
+				cur[g.capUp(up+v)] = true
+			}
+		}
+		byUpper[mask] = cur
+	}
+	s.reach = make([][]int8, 1<<s.boxes)
+	for mask := range s.reach {
+		for up, ok := range byUpper[uint32(mask)&upperBits] {
+			if ok {
+				s.reach[mask] = append(s.reach[mask], int8(up))
+			}
+		}
+	}
+	return s
+}
+
+func reachOne(n int) []bool {
+	r := make([]bool, n)
+	r[0] = true
+	return r
+}
+
+func (g *game) capUp(up int) int { return min(up, g.bonusAt) }
+
+func (s *space) size() int { return (1 << s.boxes) * s.ups * s.ys }
+
+func (s *space) index(mask uint32, up, y int) int {
+	return (int(mask)*s.ups+up)*s.ys + y
+}
+
+// yStates is how many five-box states a mask has: the flag means something
+// only once the five box is filled.
+func (s *space) yStates(g *game, mask uint32) int {
+	if g.fiveBonus > 0 && mask&(1<<g.five) != 0 {
+		return 2
+	}
+	return 1
+}
+
+// solver fills the table of expected further points from every state.
+type solver struct {
+	g     *game
+	sp    *space
+	value []float64
+}
+
+// turn is one worker's scratch space for playing out a turn.
+type turn struct {
+	roll3, roll2, roll1 [numRolls]float64
+	keep, best          [numKeeps]float64
+}
+
+// solve works back from the full card. States with the same number of filled
+// boxes only read states with more, so each level is split among workers.
+func (s *solver) solve(ctx context.Context, progress func(done, total int)) (states int, err error) {
+	s.value = make([]float64, s.sp.size())
+	levels := make([][]uint32, s.sp.boxes+1)
+	total := 0
+	for mask := uint32(0); mask < 1<<s.sp.boxes; mask++ {
+		n := bits.OnesCount32(mask)
+		levels[n] = append(levels[n], mask)
+		total += len(s.sp.reach[mask]) * s.sp.yStates(s.g, mask)
+	}
+	done := len(levels[s.sp.boxes]) // the full card is worth nothing more
+	workers := runtime.GOMAXPROCS(0)
+	for level := s.sp.boxes - 1; level >= 0; level-- {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		masks := levels[level]
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				t := new(turn)
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= len(masks) || ctx.Err() != nil {
+						return
+					}
+					mask := masks[i]
+					for _, up := range s.sp.reach[mask] {
+						for y := range s.sp.yStates(s.g, mask) {
+							s.value[s.sp.index(mask, int(up), y)] = s.stateValue(t, mask, int(up), y)
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for _, mask := range masks {
+			done += len(s.sp.reach[mask]) * s.sp.yStates(s.g, mask)
+		}
+		if progress != nil {
+			progress(done, total)
+		}
+	}
+	return total, ctx.Err()
+}
+
+// stateValue is the expected further score of a turn started in the state.
+func (s *solver) stateValue(t *turn, mask uint32, up, y int) float64 {
+	s.lastRoll(&t.roll3, mask, up, y)
+	s.g.dice.bestKeeps(&t.roll3, &t.keep, &t.best)
+	copy(t.roll2[:], t.best[:numRolls])
+	s.g.dice.bestKeeps(&t.roll2, &t.keep, &t.best)
+	copy(t.roll1[:], t.best[:numRolls])
+	v := 0.0
+	for r, p := range &s.g.dice.prob {
+		v += p * t.roll1[r]
+	}
+	return v
+}
+
+// lastRoll fills, for every roll, the best points now plus expected points
+// later over the boxes the roll may go in.
+func (s *solver) lastRoll(v *[numRolls]float64, mask uint32, up, y int) {
+	g := s.g
+	for r := range v {
+		v[r] = math.Inf(-1)
+	}
+	for b := range g.boxes {
+		if mask&(1<<b) != 0 {
+			continue
+		}
+		next := mask | 1<<b
+		switch {
+		case g.upper(b):
+			var later [dice + 1]float64
+			for c, p := range g.upperValues[b] {
+				later[c] = float64(p+g.bonusFor(up, p)) + s.value[s.sp.index(next, g.capUp(up+p), y)]
+			}
+			class := &g.upperClass[b]
+			for r := range v {
+				if x := later[class[r]]; x > v[r] {
+					v[r] = x
+				}
+			}
+		case b == g.five && s.sp.ys == 2:
+			missed, made := s.value[s.sp.index(next, up, 0)], s.value[s.sp.index(next, up, 1)]
+			pts := &g.points[b]
+			for r := range v {
+				x := pts[r] + missed
+				if pts[r] > 0 {
+					x = pts[r] + made
+				}
+				if x > v[r] {
+					v[r] = x
+				}
+			}
+		default:
+			later := s.value[s.sp.index(next, up, y)]
+			pts := &g.points[b]
+			for r := range v {
+				if x := pts[r] + later; x > v[r] {
+					v[r] = x
+				}
+			}
+		}
+	}
+	if g.five >= 0 && mask&(1<<g.five) != 0 {
+		for f := range faces {
+			v[g.fiveRolls[f]] = s.bestFiveAlike(mask, up, y, f)
+		}
+	}
+}
+
+// bonusFor is the upper bonus earned by adding p to subtotal up.
+func (g *game) bonusFor(up, p int) int {
+	if g.bonus > 0 && up < g.bonusAt && up+p >= g.bonusAt {
+		return g.bonus
+	}
+	return 0
+}
+
+// bestFiveAlike scores five alike once the five box is filled, where the
+// joker and the further bonus change the boxes it may go in and their worth.
+func (s *solver) bestFiveAlike(mask uint32, up, y, f int) float64 {
+	best := math.Inf(-1)
+	for _, o := range s.g.fiveAlikeOptions(mask, f) {
+		if x := s.afterScoring(mask, up, y, o.box, o.points, true); x > best {
+			best = x
+		}
+	}
+	return best
+}
+
+// afterScoring is points now, bonuses now and the expected points after
+// putting points in box b.
+func (s *solver) afterScoring(mask uint32, up, y, b, points int, five bool) float64 {
+	g := s.g
+	next := mask | 1<<b
+	now := points
+	if five && y == 1 {
+		now += g.fiveBonus
+	}
+	if g.upper(b) {
+		now += g.bonusFor(up, points)
+		up = g.capUp(up + points)
+	}
+	if b == g.five && s.sp.ys == 2 && points > 0 {
+		y = 1
+	}
+	return float64(now) + s.value[s.sp.index(next, up, y)]
+}
+
+type option struct{ box, points int }
+
+// fiveAlikeOptions lists the legal boxes and points for five alike of face
+// f+1 with the five box filled.
+func (g *game) fiveAlikeOptions(mask uint32, f int) []option {
+	open := func(b int) bool { return mask&(1<<b) == 0 }
+	r := g.fiveRolls[f]
+	var out []option
+	switch g.joker {
+	case jokerForced:
+		if u := g.matching[f]; u >= 0 && open(u) {
+			return []option{{u, int(g.points[u][r])}}
+		}
+		for b := range g.boxes {
+			if open(b) && !g.upper(b) {
+				out = append(out, option{b, int(g.jokerPts[b][f])})
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+		for b := range g.boxes {
+			if open(b) {
+				out = append(out, option{b, int(g.points[b][r])})
+			}
+		}
+	case jokerFree:
+		u := g.matching[f]
+		joker := u < 0 || !open(u)
+		for b := range g.boxes {
+			if !open(b) {
+				continue
+			}
+			p := g.points[b][r]
+			if joker && !g.upper(b) {
+				p = g.jokerPts[b][f]
+			}
+			out = append(out, option{b, int(p)})
+		}
+	default:
+		for b := range g.boxes {
+			if open(b) {
+				out = append(out, option{b, int(g.points[b][r])})
+			}
+		}
+	}
+	return out
+}
