@@ -36,6 +36,8 @@ func commands() []command {
 		{"version", "print the version", runVersion},
 		{"read", "read the dice in photos", runRead},
 		{"eval", "score the reader on a labelled folder", runEval},
+		{"score", "what each open box is worth for five dice", runScore},
+		{"tally", "play a game log and print the card", runTally},
 	}
 }
 

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dicecam/dicecam/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// checkGoldenCases runs each case in testdata/COMMAND/CASE: its args file
+// (with $DIR for the case's folder) against its stdout, stderr and code
+// files; a missing file means empty output or exit 0. Set
+// DICECAM_UPDATE_GOLDEN=1 to rewrite them after reading the diff.
+func checkGoldenCases(t *testing.T, command string) {
+	dirs, err := filepath.Glob(filepath.Join("testdata", command, "*"))
+	require.NoError(t, err)
+	require.NotEmpty(t, dirs)
+	update := os.Getenv("DICECAM_UPDATE_GOLDEN") != ""
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join(dir, "args"))
+			require.NoError(t, err)
+			args := strings.Fields(strings.ReplaceAll(string(raw), "$DIR", dir))
+			code, stdout, stderr := runCmd(t, append([]string{command}, args...)...)
+			got := map[string]string{"stdout": stdout, "stderr": stderr, "code": fmt.Sprintln(code)}
+			empty := map[string]string{"stdout": "", "stderr": "", "code": "0\n"}
+			for name, text := range got {
+				path := filepath.Join(dir, name)
+				if update {
+					writeGolden(t, path, text, text == empty[name])
+					continue
+				}
+				want, err := os.ReadFile(path)
+				if errors.Is(err, fs.ErrNotExist) {
+					want, err = []byte(empty[name]), nil
+				}
+				require.NoError(t, err)
+				assert.Equal(t, string(want), text, "%s of %s %s", name, command, strings.Join(args, " "))
+			}
+		})
+	}
+}
+
+func writeGolden(t *testing.T, path, text string, empty bool) {
+	if empty {
+		err := os.Remove(path)
+		if !errors.Is(err, fs.ErrNotExist) {
+			require.NoError(t, err)
+		}
+		return
+	}
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+}
+
+func TestTallyGolden(t *testing.T) { checkGoldenCases(t, "tally") }
+
+func TestTallyJSONAgreesWithTheRulesEngine(t *testing.T) {
+	for _, spec := range []string{"yahtzee", "yahtzee:joker=free"} {
+		log := filepath.Join("testdata", "tally", "yahtzee-joker", "game.log")
+		code, stdout, stderr := runCmd(t, "tally", "--json", "--rules", spec, log)
+		require.Equal(t, 0, code, stderr)
+		var got tallyJSON
+		require.NoError(t, json.Unmarshal([]byte(stdout), &got))
+
+		set, err := rules.Parse(spec)
+		require.NoError(t, err)
+		card, err := loadCard(set, log)
+		require.NoError(t, err)
+		tot := card.Totals()
+		assert.Equal(t, set.Spec(), got.Rules)
+		assert.Equal(t, tot.GrandTotal, got.GrandTotal)
+		assert.Equal(t, tot.BonusCount, got.BonusCount)
+		assert.Equal(t, got.UpperTotal+got.LowerTotal, got.GrandTotal)
+		assert.Len(t, got.Boxes, len(set.Boxes()))
+		for id, points := range got.Boxes {
+			want, ok := card.Filled(id)
+			assert.True(t, ok, id)
+			assert.Equal(t, want, points, id)
+		}
+	}
+}
+
+func TestTallyNamesTheFileAndLineOfAnIllegalTurn(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "game.log")
+	require.NoError(t, os.WriteFile(log, []byte("# first\n1 2 3 3 5 -> threes\n\n3 3 3 4 4 -> threes\n"), 0o644))
+	code, stdout, stderr := runCmd(t, "tally", log)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, fmt.Sprintf("dicecam tally: %s:4: box \"threes\" is already filled\n", log), stderr)
+}
