@@ -1,0 +1,206 @@
+package synth
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"math/rand/v2"
+
+	"gocv.io/x/gocv"
+)
+
+// cubeFace is one face of a die: its corners in the order of the texture's
+// top-left, top-right, bottom-right, bottom-left, and its outward normal.
+type cubeFace struct {
+	corners [4]vec3
+	normal  vec3
+	value   int
+	shade   float64
+}
+
+// dieFaces returns the top and side faces of d standing on the table at
+// base, with the values a real die would show around its top face.
+func dieFaces(d Die, base vec3, light vec3, rng *rand.Rand) (top cubeFace, sides []cubeFace) {
+	h := d.Size / 2
+	sin, cos := math.Sincos(d.Angle * math.Pi / 180)
+	at := func(x, y, z float64) vec3 {
+		return vec3{base.X + x*cos - y*sin, base.Y + x*sin + y*cos, d.Lift + z}
+	}
+	dir := func(x, y float64) vec3 { return vec3{x*cos - y*sin, x*sin + y*cos, 0} }
+	s := d.Size
+	v := d.Value
+	front := pick(rng, v, 0)
+	right := pick(rng, v, front)
+	topShade := 0.55 + 0.45*light.Z
+	shade := func(n vec3) float64 { return (0.55 + 0.45*math.Max(0, n.dot(light))) / topShade }
+	top = cubeFace{[4]vec3{at(-h, -h, s), at(h, -h, s), at(h, h, s), at(-h, h, s)}, vec3{0, 0, 1}, v, 1}
+	sides = []cubeFace{
+		{[4]vec3{at(-h, h, s), at(h, h, s), at(h, h, 0), at(-h, h, 0)}, dir(0, 1), front, 0},
+		{[4]vec3{at(h, h, s), at(h, -h, s), at(h, -h, 0), at(h, h, 0)}, dir(1, 0), right, 0},
+		{[4]vec3{at(h, -h, s), at(-h, -h, s), at(-h, -h, 0), at(h, -h, 0)}, dir(0, -1), 7 - front, 0},
+		{[4]vec3{at(-h, -h, s), at(-h, h, s), at(-h, h, 0), at(-h, -h, 0)}, dir(-1, 0), 7 - right, 0},
+	}
+	for i := range sides {
+		sides[i].shade = 0.85 * shade(sides[i].normal)
+	}
+	return top, sides
+}
+
+// pick returns a value that can sit beside top and is neither other nor
+// opposite it.
+func pick(rng *rand.Rand, top, other int) int {
+	var ok []int
+	for v := 1; v <= 6; v++ {
+		if v != top && v != 7-top && v != other && (other == 0 || v != 7-other) {
+			ok = append(ok, v)
+		}
+	}
+	return ok[rng.IntN(len(ok))]
+}
+
+// drawDie paints d onto img (BGR, continuous) and returns what a reader
+// should see of it; ok is false when the die is wholly out of view.
+func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand.Rand) (DieTruth, bool) {
+	base := cam.onTable(d.X, d.Y)
+	top, sides := dieFaces(d, base, light, rng)
+	faces := make([]cubeFace, 0, 3)
+	for _, f := range sides {
+		mid := f.corners[0].add(f.corners[2]).scale(0.5)
+		if f.normal.dot(cam.pos.sub(mid)) > 0 {
+			faces = append(faces, f)
+		}
+	}
+	faces = append(faces, top)
+
+	bounds := image.Rect(0, 0, img.Cols(), img.Rows())
+	var hull image.Rectangle
+	proj := make([][4]gocv.Point2f, len(faces))
+	for i, f := range faces {
+		for j, c := range f.corners {
+			x, y := cam.project(c)
+			proj[i][j] = gocv.Point2f{X: float32(x), Y: float32(y)}
+			hull = hull.Union(image.Rect(int(math.Floor(x)), int(math.Floor(y)), int(math.Ceil(x))+1, int(math.Ceil(y))+1))
+		}
+	}
+	box := hull.Intersect(bounds)
+	if box.Empty() {
+		return DieTruth{}, false
+	}
+	blur := d.Motion
+	m := 2 + max(abs(blur.X), abs(blur.Y))
+	patch := image.Rect(hull.Min.X-m, hull.Min.Y-m, hull.Max.X+m, hull.Max.Y+m).Intersect(bounds)
+
+	w, h := patch.Dx(), patch.Dy()
+	col := make([]float32, 3*w*h)
+	alpha := make([]float32, w*h)
+	for i, f := range faces {
+		edge := math.Hypot(float64(proj[i][1].X-proj[i][0].X), float64(proj[i][1].Y-proj[i][0].Y))
+		size := max(24, min(512, int(edge*1.4)))
+		paintFace(col, alpha, patch, d, f, proj[i], size, glare && i == len(faces)-1, rng)
+	}
+	if blur != (image.Point{}) {
+		streak(col, 3, w, h, blur)
+		streak(alpha, 1, w, h, blur)
+	}
+	composite(img, patch, col, alpha)
+
+	cx, cy := cam.project(top.corners[0].add(top.corners[2]).scale(0.5))
+	return DieTruth{Value: d.Value, Face: d.Faces.Label(d.Value), X: cx, Y: cy, Box: box, Moving: d.Moving}, true
+}
+
+// paintFace warps a face texture onto its place in the patch and layers it
+// over what the patch holds (premultiplied colour).
+func paintFace(col, alpha []float32, patch image.Rectangle, d Die, f cubeFace, quad [4]gocv.Point2f, size int, glare bool, rng *rand.Rand) {
+	tex, texAlpha := faceTexture(d, f.value, size, glare, rng)
+	defer tex.Close()
+	defer texAlpha.Close()
+	s := float32(size)
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: s, Y: 0}, {X: s, Y: s}, {X: 0, Y: s}})
+	defer src.Close()
+	off := make([]gocv.Point2f, 4)
+	for i, p := range quad {
+		off[i] = gocv.Point2f{X: p.X - float32(patch.Min.X), Y: p.Y - float32(patch.Min.Y)}
+	}
+	dst := gocv.NewPoint2fVectorFromPoints(off)
+	defer dst.Close()
+	mat := gocv.GetPerspectiveTransform2f(src, dst)
+	defer mat.Close()
+
+	sz := image.Pt(patch.Dx(), patch.Dy())
+	warped, warpedAlpha := gocv.NewMat(), gocv.NewMat()
+	defer warped.Close()
+	defer warpedAlpha.Close()
+	gocv.WarpPerspectiveWithParams(tex, &warped, mat, sz, gocv.InterpolationLinear, gocv.BorderConstant, color.RGBA{})
+	gocv.WarpPerspectiveWithParams(texAlpha, &warpedAlpha, mat, sz, gocv.InterpolationLinear, gocv.BorderConstant, color.RGBA{})
+	wp, _ := warped.DataPtrUint8()
+	ap, _ := warpedAlpha.DataPtrUint8()
+	k := float32(f.shade)
+	for i, a8 := range ap {
+		if a8 == 0 {
+			continue
+		}
+		a := float32(a8) / 255
+		for c := range 3 {
+			col[3*i+c] = col[3*i+c]*(1-a) + float32(wp[3*i+c])*k*a
+		}
+		alpha[i] = alpha[i]*(1-a) + a
+	}
+}
+
+// streak smears a premultiplied layer along v, as a die moving during the
+// exposure does.
+func streak(buf []float32, ch, w, h int, v image.Point) {
+	n := max(abs(v.X), abs(v.Y)) + 1
+	out := make([]float32, len(buf))
+	for y := range h {
+		for x := range w {
+			for k := range n {
+				t := float64(k)/float64(n-1+boolInt(n == 1)) - 0.5
+				sx := x + int(math.Round(t*float64(v.X)))
+				sy := y + int(math.Round(t*float64(v.Y)))
+				if sx < 0 || sy < 0 || sx >= w || sy >= h {
+					continue
+				}
+				for c := range ch {
+					out[ch*(y*w+x)+c] += buf[ch*(sy*w+sx)+c]
+				}
+			}
+		}
+	}
+	for i := range out {
+		buf[i] = out[i] / float32(n)
+	}
+}
+
+// composite lays a premultiplied layer over the image inside patch.
+func composite(img *gocv.Mat, patch image.Rectangle, col, alpha []float32) {
+	pix, _ := img.DataPtrUint8()
+	stride := img.Cols() * 3
+	w := patch.Dx()
+	for y := range patch.Dy() {
+		for x := range w {
+			a := alpha[y*w+x]
+			if a <= 0 {
+				continue
+			}
+			j := (patch.Min.Y+y)*stride + (patch.Min.X+x)*3
+			for c := range 3 {
+				pix[j+c] = clamp255(float64(float32(pix[j+c])*(1-a) + col[3*(y*w+x)+c]))
+			}
+		}
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,140 @@
+package synth
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+)
+
+// Surface is what the table or the tray's floor is made of.
+type Surface int
+
+const (
+	Felt  Surface = iota // grey felt, as in a dice tray
+	Wood                 // dark varnished wood
+	Cloth                // dark woven cloth
+	Desk                 // light wooden desk, as under a webcam
+)
+
+// Faces says what the faces of a die show.
+type Faces int
+
+const (
+	Pips  Faces = iota // the usual pips, 1 to 6
+	Poker              // 9, 10, J, Q, K, A for values 1 to 6
+	Logo               // pips, but the 1 face shows a maker's logo
+)
+
+// Label returns the name of the face with value v: "3" for pips, "K" for a
+// poker die, "logo" for the 1 face of a Logo die.
+func (f Faces) Label(v int) string {
+	switch {
+	case f == Poker && v >= 1 && v <= 6:
+		return [...]string{"9", "10", "J", "Q", "K", "A"}[v-1]
+	case f == Logo && v == 1:
+		return "logo"
+	}
+	return fmt.Sprint(v)
+}
+
+// Body is the look of a die's material.
+type Body int
+
+const (
+	Solid       Body = iota // one opaque colour
+	Marbled                 // two colours swirled together
+	Translucent             // the table shows through
+)
+
+// Die is one die in a scene.
+type Die struct {
+	Value int     // the top face, 1 to 6
+	Faces Faces   // what the faces show
+	X, Y  float64 // where the die stands: the pixel at which the camera sees the table under its centre
+	Size  float64 // edge length in pixels as seen at the table's centre
+	Angle float64 // rotation about the vertical, in degrees
+
+	Colour, Pip color.RGBA // body and pip colours
+	Body        Body
+	Vein        color.RGBA // second colour of a Marbled body
+
+	Lift   float64     // height above the table, for a bouncing die
+	Motion image.Point // blur streak in pixels over the exposure; zero for a still die
+	Moving bool        // the die is in motion in this frame (for sequences)
+}
+
+// Light is how the scene is lit.
+type Light struct {
+	Azimuth  float64 // where the light comes from, degrees clockwise from the image's top
+	Shadow   float64 // darkness of cast shadows, 0 (none) to 1
+	Length   float64 // shadow length as a fraction of the die size
+	Gradient float64 // brightness change across the image, 0 (even) to about 0.7
+	Glare    int     // number of small specular spots on dice
+	Level    float64 // overall brightness factor; 0 means 1
+}
+
+// Hand is a hand with its forearm reaching into the picture.
+type Hand struct {
+	X, Y  float64    // the palm's centre in pixels
+	Size  float64    // palm width in pixels
+	From  float64    // direction the arm comes from, degrees clockwise from the image's top
+	Skin  color.RGBA // skin colour; zero means a default
+	Blur  float64    // motion streak length in pixels along the arm
+	Grasp bool       // fingers closed, as when holding a die
+}
+
+// Scene is everything Render needs to draw one picture.
+type Scene struct {
+	Width, Height int
+	Surface       Surface
+	Tray          bool    // a tray with walls inside a light box; else the surface fills the view
+	Tilt          float64 // camera tilt from straight down, degrees (0 to 60)
+	Dice          []Die
+	Light         Light
+	Hands         []Hand
+	Defocus       float64 // Gaussian blur sigma of the whole picture, pixels
+	Noise         float64 // sensor noise sigma in grey levels; 0 means a default of 2
+}
+
+// DieTruth is what a reader should report for one die.
+type DieTruth struct {
+	Value  int
+	Face   string          // label of the top face, see Faces.Label
+	X, Y   float64         // centre of the top face in the image
+	Box    image.Rectangle // the whole die as seen, clipped to the image
+	Moving bool
+}
+
+// Truth is what is really in a rendered picture.
+type Truth struct {
+	Dice   []DieTruth // dice at least partly in view, far to near
+	Hands  int        // hands in view
+	Moving bool       // some die or hand is moving
+}
+
+// Values returns the values of the dice, in the order of Dice.
+func (t Truth) Values() []int {
+	v := make([]int, len(t.Dice))
+	for i, d := range t.Dice {
+		v[i] = d.Value
+	}
+	return v
+}
+
+func (s Scene) validate() error {
+	if s.Width < 16 || s.Height < 16 || s.Width > 4096 || s.Height > 4096 {
+		return fmt.Errorf("scene size %dx%d: width and height must be 16 to 4096 pixels", s.Width, s.Height)
+	}
+	if s.Tilt < 0 || s.Tilt > 60 {
+		return fmt.Errorf("camera tilt %.1f°: use 0 (straight down) to 60", s.Tilt)
+	}
+	for i, d := range s.Dice {
+		if d.Value < 1 || d.Value > 6 {
+			return fmt.Errorf("die %d: value %d is not 1 to 6", i, d.Value)
+		}
+		if d.Size < 4 || d.Size > float64(max(s.Width, s.Height)) {
+			return fmt.Errorf("die %d: size %.1f px must be 4 px to the picture's width", i, d.Size)
+		}
+	}
+	return nil
+}
