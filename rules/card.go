@@ -5,12 +5,16 @@ import (
 	"fmt"
 )
 
-// Option is what one open box offers for a roll.
+// Option is what one open box offers for a roll. Joker marks a lower box
+// paid at its joker value (25, 30, 40 or the dice total): five alike stand in
+// for its pattern once the yahtzee box and the matching number box are
+// filled. Under the forced joker those lower boxes are then the only legal
+// ones while any is open.
 type Option struct {
 	Box    BoxID
 	Points int
 	Legal  bool   // may be chosen now
-	Joker  bool   // scored at its joker value, a five alike standing in for the pattern
+	Joker  bool   // paid at its joker value
 	Reason string // why not, when !Legal
 }
 
@@ -74,6 +78,8 @@ func (c *Card) option(i int, h hand) Option {
 	matchOpen := match >= 0 && !c.filled[match]
 	switch s.joker {
 	case jokerFree:
+		// Any box is legal; the lower ones pay in full only once the
+		// matching number box, the natural home, is used up.
 		if !b.Upper && !matchOpen {
 			o.Points, o.Joker = b.jokerPoints(h), true
 		}
@@ -83,6 +89,7 @@ func (c *Card) option(i int, h hand) Option {
 			o.Legal = false
 			o.Reason = fmt.Sprintf("joker rule: five %ss must go in %q while it is open", s.FaceLabel(five), s.boxes[match].ID)
 		case matchOpen:
+			// The matching number box itself scores plainly.
 		case !b.Upper:
 			o.Points, o.Joker = b.jokerPoints(h), true
 		case c.lowerOpen():

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -29,7 +30,7 @@ type scoreOptionJSON struct {
 // table, given the card so far.
 func runScore(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "score", scoreUsage)
-	spec := fs.String("rules", "yahtzee", "rule set and options, e.g. yahtzee:joker=free ("+strings.Join(rules.Names(), ", ")+")")
+	spec := rulesFlag(fs)
 	logPath := fs.String("card", "", "game `LOG` of the turns played so far (default: an empty card)")
 	asJSON := fs.Bool("json", false, "print the options as JSON")
 	pos, err := parseFlags(fs, args)
@@ -64,6 +65,12 @@ func runScore(ctx context.Context, e *env, args []string) error {
 	}
 	writeScoreTable(e.stdout, set, roll, legal, len(card.Options(roll)))
 	return nil
+}
+
+// rulesFlag adds the --rules flag that score and tally share.
+func rulesFlag(fs *flag.FlagSet) *string {
+	return fs.String("rules", "yahtzee", "the rule set `R`, one of "+strings.Join(rules.Names(), ", ")+
+		", with any options, e.g. yahtzee:joker=free or yacht:big-straight=40")
 }
 
 func writeScoreJSON(w io.Writer, set *rules.Set, roll rules.Roll, legal []rules.Option) error {

@@ -29,7 +29,7 @@ type tallyJSON struct {
 // runTally plays a game log and prints the card it makes.
 func runTally(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "tally", tallyUsage)
-	spec := fs.String("rules", "yahtzee", "rule set and options, e.g. yacht:big-straight=40 ("+strings.Join(rules.Names(), ", ")+")")
+	spec := rulesFlag(fs)
 	asJSON := fs.Bool("json", false, "print the card and its totals as JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
