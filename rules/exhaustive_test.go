@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // everyRoll calls fn for each of the 7,776 ordered rolls of five dice.
@@ -159,4 +160,27 @@ func TestHighestCardFromEveryRoll(t *testing.T) {
 		}
 		assert.Equal(t, total, s.MaxScore(), name)
 	}
+}
+
+// With the yahtzee the only five alike of the game, no 100 bonus and no
+// joker come into play, and the best card is 351.
+func TestYahtzeeHighestCardWithoutFurtherFiveAlikes(t *testing.T) {
+	s := mustParse(t, "yahtzee")
+	best := map[BoxID]int{}
+	everyRoll(func(r Roll) {
+		if handOf(r).alike(5) != 0 {
+			return
+		}
+		for _, b := range s.Boxes() {
+			p, _ := s.Points(b.ID, r)
+			best[b.ID] = max(best[b.ID], p)
+		}
+	})
+	best["yahtzee"] = 50
+	c := NewCard(s)
+	for id, p := range best {
+		_, err := c.Enter(id, p)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, 351, c.Totals().GrandTotal)
 }
