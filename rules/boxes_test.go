@@ -229,3 +229,24 @@ func TestFacesAndLabels(t *testing.T) {
 	_, err = pips.ParseRoll([]string{"1", "2", "3", "4"})
 	assert.ErrorContains(t, err, "five dice, got 4")
 }
+
+func TestEveryBoxHasAnIDNameHelpAndSection(t *testing.T) {
+	sizes := map[string]int{"yahtzee": 13, "yacht": 12, "poker": 13, "yatzy": 15}
+	for _, name := range Names() {
+		s := mustParse(t, name)
+		boxes := s.Boxes()
+		assert.Len(t, boxes, sizes[name], name)
+		ids, upper := map[BoxID]bool{}, 0
+		for i, b := range boxes {
+			assert.NotEmpty(t, b.Name, b.ID)
+			assert.NotEmpty(t, b.Help, b.ID)
+			assert.False(t, ids[b.ID], "%s has box %s twice", name, b.ID)
+			ids[b.ID] = true
+			if b.Upper {
+				upper++
+				assert.Less(t, i, 6, "%s: the number boxes come first", name)
+			}
+		}
+		assert.Equal(t, 6, upper, name)
+	}
+}

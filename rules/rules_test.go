@@ -89,3 +89,22 @@ func TestBonusesEachSetPays(t *testing.T) {
 		assert.Equal(t, tc.yahtzee, s.FiveBonus(), tc.spec)
 	}
 }
+
+func TestBoxLookupAndBadInput(t *testing.T) {
+	s := mustParse(t, "yacht")
+	b, ok := s.Box("little-straight")
+	require.True(t, ok)
+	assert.Equal(t, Box{ID: "little-straight", Name: "Little Straight", Help: "1-2-3-4-5: 30"}, b)
+	_, ok = s.Box("small-straight")
+	assert.False(t, ok, "yacht names it the little straight")
+
+	p, fits := s.Points("small-straight", Roll{1, 2, 3, 4, 5})
+	assert.Equal(t, 0, p)
+	assert.False(t, fits)
+	p, fits = s.Points("choice", Roll{1, 2, 3, 4, 0})
+	assert.Equal(t, 0, p, "a roll with a non-face scores nothing")
+	assert.False(t, fits)
+	assert.Nil(t, NewCard(s).Options(Roll{7, 1, 1, 1, 1}))
+	assert.Equal(t, "?7", s.FaceLabel(7))
+	assert.Equal(t, "2 3 4 5 6", s.FormatRoll(Roll{2, 3, 4, 5, 6}))
+}
