@@ -37,22 +37,9 @@ func runScore(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	set, err := rules.Parse(*spec)
+	set, roll, card, err := readTurn(*spec, *logPath, pos)
 	if err != nil {
-		return usagef("--rules: %v", err)
-	}
-	roll, err := set.ParseRoll(pos)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	card := rules.NewCard(set)
-	if *logPath != "" {
-		if card, err = loadCard(set, *logPath); err != nil {
-			return err
-		}
-	}
-	if card.Full() {
-		return fmt.Errorf("the card in %s is full: no box is left to score", *logPath)
+		return err
 	}
 	var legal []rules.Option
 	for _, o := range card.Options(roll) {
@@ -65,6 +52,30 @@ func runScore(ctx context.Context, e *env, args []string) error {
 	}
 	writeScoreTable(e.stdout, set, roll, legal, len(card.Options(roll)))
 	return nil
+}
+
+// readTurn reads what a player asks about: the rule set, the dice on the
+// table and the card so far from its game log ("" for an empty card). A full
+// card is an error, for no box is left to put the dice in.
+func readTurn(spec, logPath string, dice []string) (*rules.Set, rules.Roll, *rules.Card, error) {
+	set, err := rules.Parse(spec)
+	if err != nil {
+		return nil, rules.Roll{}, nil, usagef("--rules: %v", err)
+	}
+	roll, err := set.ParseRoll(dice)
+	if err != nil {
+		return nil, rules.Roll{}, nil, usagef("%v", err)
+	}
+	card := rules.NewCard(set)
+	if logPath != "" {
+		if card, err = loadCard(set, logPath); err != nil {
+			return nil, rules.Roll{}, nil, err
+		}
+	}
+	if card.Full() {
+		return nil, rules.Roll{}, nil, fmt.Errorf("the card in %s is full: no box is left to score", logPath)
+	}
+	return set, roll, card, nil
 }
 
 // rulesFlag adds the --rules flag that score and tally share.
