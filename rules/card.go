@@ -137,7 +137,9 @@ func (c *Card) Score(r Roll, id BoxID) (Option, error) {
 		return o, errors.New(o.Reason)
 	}
 	s := c.set
-	earned := s.fiveBox >= 0 && h.alike(5) != 0 && c.filled[s.fiveBox] && c.points[s.fiveBox] > 0
+	// The bonus needs the yahtzee box to hold its 50, not a zero nor a
+	// mistyped score.
+	earned := s.fiveBox >= 0 && h.alike(5) != 0 && c.filled[s.fiveBox] && c.points[s.fiveBox] == s.boxes[s.fiveBox].joker
 	c.points[i], c.filled[i], c.marked[i], c.bonus[i] = o.Points, true, false, earned
 	return o, nil
 }

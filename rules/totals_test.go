@@ -110,3 +110,13 @@ func TestCloneChangesIndependently(t *testing.T) {
 	assert.Equal(t, 50+25+100+9, d.Totals().GrandTotal)
 	assert.Same(t, c.Set(), d.Set())
 }
+
+func TestOnlyAFiftyInTheYahtzeeBoxEarnsBonuses(t *testing.T) {
+	for typed, bonuses := range map[int]int{50: 1, 0: 0, 30: 0} {
+		c := NewCard(mustParse(t, "yahtzee"))
+		_, err := c.Enter("yahtzee", typed)
+		require.NoError(t, err)
+		play(t, c, "2 2 2 2 2 -> twos")
+		assert.Equal(t, bonuses, c.Totals().BonusCount, "yahtzee box holding %d", typed)
+	}
+}
