@@ -53,9 +53,15 @@ func (t *Table) Advise(card *rules.Card, roll rules.Roll, rollNo int) ([]Move, e
 		moves = t.keepMoves(st, roll, rollNo, total)
 		for i := range moves {
 			if len(moves[i].Keep) == dice {
-				moves[i].Box, moves[i].Points, moves[i].Joker = boxes[0].Box, boxes[0].Points, boxes[0].Joker
+				// Holding all five only to reroll some next time is never
+				// better than rerolling them now, so holding all five means
+				// scoring now, in the best box.
+				best := boxes[0]
+				best.Keep = moves[i].Keep
+				moves[i] = best
 			}
 		}
+		sortMoves(moves)
 	}
 	for i := range moves {
 		moves[i].Cost = moves[0].Expected - moves[i].Expected

@@ -189,14 +189,19 @@ func TestFirstRollAdviceAveragesToTheTableValue(t *testing.T) {
 
 func TestKeepAdviceListsEachDistinctHoldOnce(t *testing.T) {
 	tb := solved(t, "yacht", Official)
-	moves, err := tb.Advise(rules.NewCard(tb.Set()), rules.Roll{6, 6, 6, 2, 2}, 2)
+	card := rules.NewCard(tb.Set())
+	roll := rules.Roll{6, 6, 6, 2, 2}
+	moves, err := tb.Advise(card, roll, 2)
+	require.NoError(t, err)
+	last, err := tb.Advise(card, roll, 3)
 	require.NoError(t, err)
 	// Hold 0-3 sixes and 0-2 twos: 4 * 3 ways.
 	assert.Len(t, moves, 12)
 	for _, m := range moves {
 		if len(m.Keep) == 5 {
 			assert.True(t, m.ScoresNow())
-			assert.NotEmpty(t, m.Box)
+			assert.Equal(t, last[0].Box, m.Box, "holding all five scores now in the best box")
+			assert.Equal(t, last[0].Expected, m.Expected)
 		} else {
 			assert.False(t, m.ScoresNow())
 		}

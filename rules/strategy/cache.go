@@ -59,7 +59,7 @@ func Load(ctx context.Context, set *rules.Set, opts Options) (*Table, error) {
 	if err := t.write(path); err != nil {
 		log.Warn("could not cache the strategy table; it will be solved again next time", "err", err)
 	} else {
-		log.Info("cached the strategy table", "file", path)
+		log.Debug("cached the strategy table", "file", path)
 	}
 	return t, nil
 }

@@ -59,26 +59,9 @@ func (v Variant) String() string {
 	return "official"
 }
 
-// bonusRules holds what the rules package keeps unexported: the upper bonus
-// and the five-alike bonus of each rule set. The tests check it against
-// rules.Card totals, so a change there fails here rather than drifting.
-var bonusRules = map[string]struct {
-	bonusAt, bonus int
-	five           rules.BoxID
-	fiveBonus      int
-}{
-	"yahtzee": {63, 35, "yahtzee", 100},
-	"yatzy":   {63, 50, "", 0},
-	"yacht":   {0, 0, "", 0},
-	"poker":   {90, 10, "", 0},
-}
-
 func newGame(set *rules.Set, variant Variant) (*game, error) {
-	br, ok := bonusRules[set.Name()]
-	if !ok {
-		return nil, fmt.Errorf("no strategy for rule set %q: solve one of yahtzee, yatzy, yacht, poker", set.Name())
-	}
-	g := &game{set: set, boxes: set.Boxes(), dice: newMultisets(), bonusAt: br.bonusAt, bonus: br.bonus, five: -1}
+	bonus, bonusAt := set.UpperBonus()
+	g := &game{set: set, boxes: set.Boxes(), dice: newMultisets(), bonusAt: bonusAt, bonus: bonus, five: -1}
 	if len(g.boxes) > 16 {
 		return nil, fmt.Errorf("rule set %s has %d boxes: the solver handles at most 16", set.Name(), len(g.boxes))
 	}
@@ -121,8 +104,9 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 				g.matching[f] = b
 			}
 		}
-		if box.ID == br.five && variant == Official {
-			g.five, g.fiveBonus = b, br.fiveBonus
+		if set.FiveBonus() > 0 && variant == Official && onlyFiveAlikeFits(g, b) {
+			// The set pays for further five alike, and with that comes the joker.
+			g.five, g.fiveBonus = b, set.FiveBonus()
 			g.joker = jokerForced
 			if strings.Contains(set.Spec(), "joker=free") {
 				g.joker = jokerFree
@@ -130,6 +114,21 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 		}
 	}
 	return g, nil
+}
+
+// onlyFiveAlikeFits finds the five-alike box: the lower box that every five
+// alike fills and nothing else does.
+func onlyFiveAlikeFits(g *game, b int) bool {
+	if g.upper(b) {
+		return false
+	}
+	for r := range numRolls {
+		_, fits := g.set.Points(g.boxes[b].ID, g.dice.rollOf(r))
+		if fits != g.dice.keeps[r].isFiveAlike() {
+			return false
+		}
+	}
+	return true
 }
 
 func fiveAlike(f int) counts {
