@@ -38,6 +38,8 @@ func commands() []command {
 		{"eval", "score the reader on a labelled folder", runEval},
 		{"score", "what each open box is worth for five dice", runScore},
 		{"tally", "play a game log and print the card", runTally},
+		{"solve", "work out optimal play for a rule set", runSolve},
+		{"advise", "the best dice to keep or box to fill, with what each move costs", runAdvise},
 	}
 }
 
