@@ -28,53 +28,42 @@ func writeFixtures(ctx context.Context, stdout io.Writer, out string) error {
 
 // writeCase renders one case into dir and returns how many dice it holds.
 func writeCase(ctx context.Context, dir string, c synth.Case) (int, error) {
-	f, err := newFolder(dir)
-	if err != nil {
-		return 0, err
+	if err := os.MkdirAll(filepath.Join(dir, "images"), 0o755); err != nil {
+		return 0, fmt.Errorf("create %s: %w", dir, err)
 	}
+	l := newLabels()
 	dice := 0
 	for i, shot := range c.Shots {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		img, truth, err := synth.Render(shot.Scene, shot.Seed)
+		t, err := renderInto(dir, fmt.Sprintf("images/%s-%d.jpg", c.Name, i), shot.Scene, shot.Seed, l)
 		if err != nil {
 			return 0, fmt.Errorf("case %s picture %d: %w", c.Name, i, err)
 		}
-		err = f.add(fmt.Sprintf("%s-%d.jpg", c.Name, i), img, truth)
-		img.Close()
-		if err != nil {
-			return 0, err
-		}
-		dice += len(truth.Dice)
+		dice += len(t.Dice)
 	}
-	return dice, f.close()
+	return dice, writeFiles(dir, l.files())
 }
 
 func writeScenes(ctx context.Context, stdout io.Writer, out string, n int, seed uint64, w, h int) error {
 	if n < 1 {
 		return fmt.Errorf("--n %d: ask for at least one picture", n)
 	}
-	f, err := newFolder(out)
-	if err != nil {
-		return err
+	if err := os.MkdirAll(filepath.Join(out, "images"), 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", out, err)
 	}
+	l := newLabels()
 	for i := range n {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		s := seed + uint64(i)
 		scene := synth.RandomScene(rand.New(rand.NewPCG(s, 0x5ce7e)), w, h)
-		img, truth, err := synth.Render(scene, s)
-		if err != nil {
+		if _, err := renderInto(out, fmt.Sprintf("images/scene-%06d.jpg", s), scene, s, l); err != nil {
 			return fmt.Errorf("scene %d: %w", s, err)
-		}
-		err = f.add(fmt.Sprintf("scene-%06d.jpg", s), img, truth)
-		img.Close()
-		if err != nil {
-			return err
 		}
 	}
 	fmt.Fprintf(stdout, "%d pictures in %s\n", n, out)
-	return f.close()
+	return writeFiles(out, l.files())
 }

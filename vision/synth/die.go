@@ -58,54 +58,76 @@ func pick(rng *rand.Rand, top, other int) int {
 	return ok[rng.IntN(len(ok))]
 }
 
-// drawDie paints d onto img (BGR, continuous) and returns what a reader
-// should see of it; ok is false when the die is wholly out of view.
-func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand.Rand) (DieTruth, bool) {
+// view is how the camera sees a die: its visible faces, near ones last,
+// with their corners in the picture, and the box around them.
+type view struct {
+	top   cubeFace
+	faces []cubeFace
+	quads [][4]gocv.Point2f
+	hull  image.Rectangle
+}
+
+func viewOf(d Die, cam camera, light vec3, rng *rand.Rand) view {
 	base := cam.onTable(d.X, d.Y)
 	top, sides := dieFaces(d, base, light, rng)
-	faces := make([]cubeFace, 0, 3)
+	v := view{top: top}
 	for _, f := range sides {
 		mid := f.corners[0].add(f.corners[2]).scale(0.5)
 		if f.normal.dot(cam.pos.sub(mid)) > 0 {
-			faces = append(faces, f)
+			v.faces = append(v.faces, f)
 		}
 	}
-	faces = append(faces, top)
-
-	bounds := image.Rect(0, 0, img.Cols(), img.Rows())
-	var hull image.Rectangle
-	proj := make([][4]gocv.Point2f, len(faces))
-	for i, f := range faces {
+	v.faces = append(v.faces, top)
+	v.quads = make([][4]gocv.Point2f, len(v.faces))
+	for i, f := range v.faces {
 		for j, c := range f.corners {
 			x, y := cam.project(c)
-			proj[i][j] = gocv.Point2f{X: float32(x), Y: float32(y)}
-			hull = hull.Union(image.Rect(int(math.Floor(x)), int(math.Floor(y)), int(math.Ceil(x))+1, int(math.Ceil(y))+1))
+			v.quads[i][j] = gocv.Point2f{X: float32(x), Y: float32(y)}
+			v.hull = v.hull.Union(image.Rect(int(math.Floor(x)), int(math.Floor(y)), int(math.Ceil(x))+1, int(math.Ceil(y))+1))
 		}
 	}
-	box := hull.Intersect(bounds)
+	return v
+}
+
+// dieTruth returns what a reader should see of d in a width×height
+// picture; ok is false when the die is wholly out of view.
+func dieTruth(d Die, cam camera, width, height int) (DieTruth, bool) {
+	v := viewOf(d, cam, vec3{0, 0, 1}, rand.New(rand.NewPCG(0, 0)))
+	box := v.hull.Intersect(image.Rect(0, 0, width, height))
 	if box.Empty() {
 		return DieTruth{}, false
 	}
+	cx, cy := cam.project(v.top.corners[0].add(v.top.corners[2]).scale(0.5))
+	return DieTruth{Value: d.Value, Face: d.Faces.Label(d.Value), X: cx, Y: cy, Box: box, Moving: d.Moving}, true
+}
+
+// drawDie paints d onto img (BGR, continuous) and returns what a reader
+// should see of it; ok is false when the die is wholly out of view.
+func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand.Rand) (DieTruth, bool) {
+	truth, ok := dieTruth(d, cam, img.Cols(), img.Rows())
+	if !ok {
+		return truth, false
+	}
+	v := viewOf(d, cam, light, rng)
 	blur := d.Motion
 	m := 2 + max(abs(blur.X), abs(blur.Y))
-	patch := image.Rect(hull.Min.X-m, hull.Min.Y-m, hull.Max.X+m, hull.Max.Y+m).Intersect(bounds)
+	patch := image.Rect(v.hull.Min.X-m, v.hull.Min.Y-m, v.hull.Max.X+m, v.hull.Max.Y+m).Intersect(image.Rect(0, 0, img.Cols(), img.Rows()))
 
 	w, h := patch.Dx(), patch.Dy()
 	col := make([]float32, 3*w*h)
 	alpha := make([]float32, w*h)
-	for i, f := range faces {
-		edge := math.Hypot(float64(proj[i][1].X-proj[i][0].X), float64(proj[i][1].Y-proj[i][0].Y))
+	for i, f := range v.faces {
+		q := v.quads[i]
+		edge := math.Hypot(float64(q[1].X-q[0].X), float64(q[1].Y-q[0].Y))
 		size := max(24, min(512, int(edge*1.4)))
-		paintFace(col, alpha, patch, d, f, proj[i], size, glare && i == len(faces)-1, rng)
+		paintFace(col, alpha, patch, d, f, q, size, glare && i == len(v.faces)-1, rng)
 	}
 	if blur != (image.Point{}) {
 		streak(col, 3, w, h, blur)
 		streak(alpha, 1, w, h, blur)
 	}
 	composite(img, patch, col, alpha)
-
-	cx, cy := cam.project(top.corners[0].add(top.corners[2]).scale(0.5))
-	return DieTruth{Value: d.Value, Face: d.Faces.Label(d.Value), X: cx, Y: cy, Box: box, Moving: d.Moving}, true
+	return truth, true
 }
 
 // paintFace warps a face texture onto its place in the patch and layers it

@@ -9,8 +9,8 @@ import (
 )
 
 // drawHand paints a hand and forearm reaching in from h.From, with the soft
-// shadow it casts, and reports whether any of it is in view.
-func drawHand(img *gocv.Mat, h Hand, light vec3) bool {
+// shadow it casts.
+func drawHand(img *gocv.Mat, h Hand, light vec3) {
 	w, ht := img.Cols(), img.Rows()
 	mask := gocv.NewMatWithSize(ht, w, gocv.MatTypeCV8UC1)
 	defer mask.Close()
@@ -41,12 +41,9 @@ func drawHand(img *gocv.Mat, h Hand, light vec3) bool {
 	}
 	gocv.Line(&mask, pt(0, 0.45*s), pt(-0.35*s, 0.75*s), white, thick+1)
 
-	if n := gocv.CountNonZero(mask); n == 0 {
-		return false
-	}
 	soft := gocv.NewMat()
 	defer soft.Close()
-	blur := math.Max(1, h.Blur/3)
+	blur := math.Max(1, math.Min(h.Blur/4, 0.06*s))
 	gocv.GaussianBlur(mask, &soft, image.Point{}, blur, blur, gocv.BorderReplicate)
 	body := gocv.NewMat()
 	defer body.Close()
@@ -84,5 +81,4 @@ func drawHand(img *gocv.Mat, h Hand, light vec3) bool {
 			pix[3*i+ch] = clamp255(under*(1-al) + c[2-ch]*lit*al)
 		}
 	}
-	return true
 }

@@ -44,14 +44,7 @@ func renderOver(bg gocv.Mat, s Scene, seed uint64) (gocv.Mat, Truth) {
 	img := bg.Clone()
 	light := lightDir(s.Light)
 
-	// Paint far dice first so near ones cover them.
-	order := make([]int, len(s.Dice))
-	for i := range order {
-		order[i] = i
-	}
-	dist := func(i int) float64 { p := cam.onTable(s.Dice[i].X, s.Dice[i].Y); return p.sub(cam.pos).dot(cam.ahead) }
-	sort.SliceStable(order, func(a, b int) bool { return dist(order[a]) > dist(order[b]) })
-
+	order := depthOrder(s, cam)
 	castShadows(&img, s, cam, light)
 	glare := make([]bool, len(s.Dice))
 	for _, i := range rng.Perm(len(s.Dice))[:min(s.Light.Glare, len(s.Dice))] {
@@ -66,13 +59,27 @@ func renderOver(bg gocv.Mat, s Scene, seed uint64) (gocv.Mat, Truth) {
 		}
 	}
 	for _, h := range s.Hands {
-		if drawHand(&img, h, light) {
+		drawHand(&img, h, light)
+		if handInView(h, s.Width, s.Height) {
 			truth.Hands++
 			truth.Moving = true
 		}
 	}
 	finish(&img, s, rng)
 	return img, truth
+}
+
+// depthOrder returns the indexes of the dice far to near, the order to
+// paint them so near ones cover far ones.
+func depthOrder(s Scene, cam camera) []int {
+	order := make([]int, len(s.Dice))
+	dist := make([]float64, len(s.Dice))
+	for i, d := range s.Dice {
+		order[i] = i
+		dist[i] = cam.onTable(d.X, d.Y).sub(cam.pos).dot(cam.ahead)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] > dist[order[b]] })
+	return order
 }
 
 // lightDir points toward the light, from its azimuth, fairly high up.
