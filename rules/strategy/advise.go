@@ -89,7 +89,7 @@ func (t *Table) boxMoves(card *rules.Card, st state, roll rules.Roll, total floa
 // keepMoves values every distinct set of dice that can be held from the roll.
 func (t *Table) keepMoves(st state, roll rules.Roll, rollNo int, total float64) []Move {
 	tn := new(turn)
-	t.lastRoll(&tn.roll3, st.mask, st.up, st.y)
+	t.lastRoll(tn, st.mask, st.up, st.y)
 	t.g.dice.bestKeeps(&tn.roll3, &tn.keep, &tn.best)
 	if rollNo == 1 {
 		copy(tn.roll2[:], tn.best[:numRolls])
@@ -142,4 +142,18 @@ func (t *Table) boxIndex(id rules.BoxID) int {
 		}
 	}
 	return -1
+}
+
+// Held marks which of the roll's dice, by position, the move holds, so a
+// page can mark them where they lie. Equal faces are taken left to right.
+func (m Move) Held(roll rules.Roll) [dice]bool {
+	var held [dice]bool
+	want := countsOf(m.Keep)
+	for i, f := range roll {
+		if f >= 1 && f <= faces && want[f-1] > 0 {
+			want[f-1]--
+			held[i] = true
+		}
+	}
+	return held
 }

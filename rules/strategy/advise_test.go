@@ -228,3 +228,9 @@ func TestAdviseRefusesWhatItCannotAdvise(t *testing.T) {
 	_, err = tb.Advise(full, rules.Roll{1, 2, 3, 4, 5}, 3)
 	assert.ErrorIs(t, err, errFull)
 }
+
+func TestHeldMarksTheKeptDiceWhereTheyLie(t *testing.T) {
+	m := Move{Keep: []rules.Face{2, 6, 6}}
+	assert.Equal(t, [5]bool{true, false, true, true, false}, m.Held(rules.Roll{6, 1, 2, 6, 6}))
+	assert.Equal(t, [5]bool{}, Move{}.Held(rules.Roll{6, 1, 2, 6, 6}))
+}

@@ -98,6 +98,7 @@ type solver struct {
 type turn struct {
 	roll3, roll2, roll1 [numRolls]float64
 	keep, best          [numKeeps]float64
+	options             []option
 }
 
 // solve works back from the full card. States with the same number of filled
@@ -152,7 +153,7 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 
 // stateValue is the expected further score of a turn started in the state.
 func (s *solver) stateValue(t *turn, mask uint32, up, y int) float64 {
-	s.lastRoll(&t.roll3, mask, up, y)
+	s.lastRoll(t, mask, up, y)
 	s.g.dice.bestKeeps(&t.roll3, &t.keep, &t.best)
 	copy(t.roll2[:], t.best[:numRolls])
 	s.g.dice.bestKeeps(&t.roll2, &t.keep, &t.best)
@@ -166,8 +167,9 @@ func (s *solver) stateValue(t *turn, mask uint32, up, y int) float64 {
 
 // lastRoll fills, for every roll, the best points now plus expected points
 // later over the boxes the roll may go in.
-func (s *solver) lastRoll(v *[numRolls]float64, mask uint32, up, y int) {
+func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 	g := s.g
+	v := &t.roll3
 	for r := range v {
 		v[r] = math.Inf(-1)
 	}
@@ -212,7 +214,7 @@ func (s *solver) lastRoll(v *[numRolls]float64, mask uint32, up, y int) {
 	}
 	if g.five >= 0 && mask&(1<<g.five) != 0 {
 		for f := range faces {
-			v[g.fiveRolls[f]] = s.bestFiveAlike(mask, up, y, f)
+			v[g.fiveRolls[f]] = s.bestFiveAlike(t, mask, up, y, f)
 		}
 	}
 }
@@ -227,9 +229,10 @@ func (g *game) bonusFor(up, p int) int {
 
 // bestFiveAlike scores five alike once the five box is filled, where the
 // joker and the further bonus change the boxes it may go in and their worth.
-func (s *solver) bestFiveAlike(mask uint32, up, y, f int) float64 {
+func (s *solver) bestFiveAlike(t *turn, mask uint32, up, y, f int) float64 {
 	best := math.Inf(-1)
-	for _, o := range s.g.fiveAlikeOptions(mask, f) {
+	t.options = s.g.fiveAlikeOptions(t.options[:0], mask, f)
+	for _, o := range t.options {
 		if x := s.afterScoring(mask, up, y, o.box, o.points, true); x > best {
 			best = x
 		}
@@ -258,23 +261,23 @@ func (s *solver) afterScoring(mask uint32, up, y, b, points int, five bool) floa
 
 type option struct{ box, points int }
 
-// fiveAlikeOptions lists the legal boxes and points for five alike of face
-// f+1 with the five box filled.
-func (g *game) fiveAlikeOptions(mask uint32, f int) []option {
+// fiveAlikeOptions appends to out the legal boxes and points for five alike
+// of face f+1 with the five box filled.
+func (g *game) fiveAlikeOptions(out []option, mask uint32, f int) []option {
 	open := func(b int) bool { return mask&(1<<b) == 0 }
 	r := g.fiveRolls[f]
-	var out []option
 	switch g.joker {
 	case jokerForced:
+		n := len(out)
 		if u := g.matching[f]; u >= 0 && open(u) {
-			return []option{{u, int(g.points[u][r])}}
+			return append(out, option{u, int(g.points[u][r])})
 		}
 		for b := range g.boxes {
 			if open(b) && !g.upper(b) {
 				out = append(out, option{b, int(g.jokerPts[b][f])})
 			}
 		}
-		if len(out) > 0 {
+		if len(out) > n {
 			return out
 		}
 		for b := range g.boxes {

@@ -131,7 +131,7 @@ func TestFiveAlikeOptionsAgreeWithTheRulesEngine(t *testing.T) {
 						want = append(want, option{tb.boxIndex(o.Box), o.Points})
 					}
 				}
-				got := g.fiveAlikeOptions(st.mask, f)
+				got := g.fiveAlikeOptions(nil, st.mask, f)
 				sort.Slice(got, func(i, j int) bool { return got[i].box < got[j].box })
 				assert.Equal(t, want, got, "five %ds on %v", f+1, card)
 			}
