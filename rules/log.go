@@ -11,9 +11,15 @@ import (
 // Turn is one line of a game log: the dice and the box they went in.
 type Turn struct {
 	Line int // line in the log, from 1; 0 for turns not read from a log
+	Game int // game of the series the turn belongs to, from 0
 	Roll Roll
 	Box  BoxID
 }
+
+// Separator is the line that ends one game of a series in a game log and
+// starts the next. It is a line of its own rather than a comment, so that
+// a comment never changes what a log means.
+const Separator = "---"
 
 // LineError is a problem with one line of a game log, so that a command can
 // name the file and line the way compilers do.
@@ -26,26 +32,62 @@ func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e
 func (e *LineError) Unwrap() error { return e.Err }
 
 // ParseLog reads a game log: one turn a line, "D D D D D -> BOX", with '#'
-// starting a comment and blank lines skipped. An error is a *LineError.
+// starting a comment and blank lines skipped. For a set played as a series
+// (poker), a line "---" ends each game and starts the next; it goes between
+// two games' turns, never first, last or twice in a row, so every game in
+// the log has turns. A log with no "---" is one game, as it always was.
+// An error is a *LineError.
 func ParseLog(r io.Reader, s *Set) ([]Turn, error) {
 	var turns []Turn
+	game, sepLine := 0, 0 // sepLine: the "---" no turn has followed yet
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
 		text, _, _ := strings.Cut(sc.Text(), "#")
-		if strings.TrimSpace(text) == "" {
+		text = strings.TrimSpace(text)
+		switch {
+		case text == "":
+			continue
+		case text == Separator:
+			if err := checkSeparator(s, turns, sepLine, game); err != nil {
+				return nil, &LineError{Line: n, Err: err}
+			}
+			game, sepLine = game+1, n
 			continue
 		}
 		t, err := parseTurn(text, s)
 		if err != nil {
 			return nil, &LineError{Line: n, Err: err}
 		}
-		t.Line = n
+		t.Line, t.Game, sepLine = n, game, 0
 		turns = append(turns, t)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("read game log: %w", err)
 	}
+	if sepLine > 0 {
+		return nil, &LineError{Line: sepLine, Err: fmt.Errorf(
+			"%s ends the log: it goes between two games, so remove it or add the turns of game %d after it",
+			Separator, game+1)}
+	}
 	return turns, nil
+}
+
+// checkSeparator says why a "---" may not stand here, after the turns so far
+// and with game the index of the game it would end.
+func checkSeparator(s *Set, turns []Turn, sepLine, game int) error {
+	switch {
+	case s.games == 1:
+		return fmt.Errorf("%s starts a second game, but %s is played one game at a time: remove the line",
+			Separator, s.name)
+	case len(turns) == 0:
+		return fmt.Errorf("%s comes before any turn: it goes between the turns of two games", Separator)
+	case sepLine > 0:
+		return fmt.Errorf("a second %s with no turn since line %d: every game needs its turns", Separator, sepLine)
+	case game+1 >= s.games:
+		return fmt.Errorf("%s starts game %d, but a %s series is best of %d: choose a longer one with the games option, as in %s:games=%d",
+			Separator, game+2, s.spec, s.games, s.name, s.games+2)
+	}
+	return nil
 }
 
 func parseTurn(text string, s *Set) (Turn, error) {
@@ -65,11 +107,16 @@ func parseTurn(text string, s *Set) (Turn, error) {
 	return Turn{Roll: r, Box: id}, nil
 }
 
-// Replay plays the turns on a new card. An illegal turn stops it with a
-// *LineError naming the turn's line and the rule it breaks.
+// Replay plays the turns of one game on a new card. An illegal turn stops it
+// with a *LineError naming the turn's line and the rule it breaks. A turn of
+// a later game is refused: ReplaySeries plays a whole series.
 func Replay(s *Set, turns []Turn) (*Card, error) {
 	c := NewCard(s)
 	for _, t := range turns {
+		if t.Game != 0 {
+			return c, &LineError{Line: t.Line, Err: fmt.Errorf(
+				"game %d of the series starts here: replay the log as a series", t.Game+1)}
+		}
 		if c.Full() {
 			return c, &LineError{Line: t.Line, Err: errors.New("the card is already full")}
 		}
@@ -80,10 +127,16 @@ func Replay(s *Set, turns []Turn) (*Card, error) {
 	return c, nil
 }
 
-// FormatLog writes turns as a game log that ParseLog reads back.
+// FormatLog writes turns as a game log that ParseLog reads back: a line
+// "---" before each turn whose Game differs from the turn before it, so the
+// turns of a series keep their games. Games should count up from 0 by one,
+// as ParseLog and ReplaySeries number them.
 func FormatLog(s *Set, turns []Turn) string {
 	var b strings.Builder
-	for _, t := range turns {
+	for i, t := range turns {
+		if i > 0 && t.Game != turns[i-1].Game {
+			fmt.Fprintln(&b, Separator)
+		}
 		fmt.Fprintf(&b, "%s -> %s\n", s.FormatRoll(t.Roll), t.Box)
 	}
 	return b.String()
