@@ -1,7 +1,3 @@
-// Package strategy plays Yacht-family games as well as they can be played
-// alone: it solves a rule set once for the expected final score of optimal
-// play from every point of a game, and from that table advises which dice to
-// keep and which box to fill.
 package strategy
 
 import (

@@ -1,0 +1,30 @@
+// Package strategy plays Yacht-family games as well as they can be played
+// alone: it solves a rule set once for the expected final score of optimal
+// play from every point of a game, and from that table advises which dice to
+// keep and which box to fill.
+//
+// A page or command loads the table once and asks it about each roll:
+//
+//	tb, err := strategy.Load(ctx, set, strategy.Options{Log: logger})
+//	moves, err := tb.Advise(card, roll, 2) // best first; Move.Cost is the points given up
+//
+// The solver is exact dynamic programming over turn states (filled boxes,
+// upper subtotal capped at the bonus line, whether the five-alike box holds
+// its 50), working back from the full card. Within a turn it values the 252
+// distinct rolls and the 462 distinct keeps, rerolling one die at a time.
+//
+// Expected scores of optimal play from an empty card, as this solver finds
+// them (dicecam solve --rules R):
+//
+//	yahtzee             254.587729  (forced joker; the published reference)
+//	yahtzee:joker=free  254.589609  (Verhoeff 1999: 254.5896)
+//	yahtzee, Plain      245.870775  (no 100 bonuses, no joker; Glenn 2006: 245.87)
+//	yatzy               248.439989  (Larsson and Sjöberg 2012 publish 248.63)
+//	yacht               166.955068
+//	poker               245.854695  (one game of the series)
+//
+// The yatzy figure differs from the published one: the rules engine reads
+// two pairs as two different faces, and letting four alike count as two
+// pairs gives 248.644, still not 248.63, so the published rule set is not
+// known exactly.
+package strategy
