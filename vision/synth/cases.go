@@ -61,7 +61,8 @@ func Fixtures() []Case {
 	})
 	add("angled", "a webcam looking down at an angle at a desk; side faces show, only the top counts", func(i int, p Placer) {
 		p.Scene.Surface, p.Scene.Tray, p.Scene.Tilt = Desk, false, 32+float64(i)*6
-		p.Scene.Light.Shadow = 0.35
+		// A webcam: soft focus, noisy, a little overexposed.
+		p.Scene.Light.Shadow, p.Scene.Light.Level, p.Scene.Defocus, p.Scene.Noise = 0.35, 1.06, 0.9, 3
 		for range 2 + i {
 			p.Add(styles[1-i%2], Pips, value(p), size(p, 55, 75))
 		}

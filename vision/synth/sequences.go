@@ -34,6 +34,21 @@ func (s *script) scatter(n int, st Style, size float64, keep []pose) []pose {
 	return out
 }
 
+// settled adds n dice of style st lying at rest from frame 0, which makes
+// roll 1 at frame 0; the first busy of them are left for the caller to move.
+func (s *script) settled(n, busy int, st Style, size float64) ([]int, []pose) {
+	rest := s.scatter(n, st, size, nil)
+	s.throws = append(s.throws, 0)
+	ids := make([]int, n)
+	for k, p := range rest {
+		ids[k] = s.die(st.Dress(Die{Size: size}))
+		if k >= busy {
+			s.rest(ids[k], p, 0, s.frames)
+		}
+	}
+	return ids, rest
+}
+
 // throwIn rolls dice ids in from the bottom edge at frame start to ends,
 // with a hand that lets them go, and keeps them there until the end.
 func (s *script) throwIn(ids []int, ends []pose, start int) {
@@ -69,15 +84,7 @@ func Sequences() []Sequence {
 	}
 	{ // Keep two, pick up three one by one, throw them again.
 		s := newScript(2, 150)
-		rest := s.scatter(5, StyleNamed("red"), size, nil)
-		var ids []int
-		for k, p := range rest {
-			ids = append(ids, s.die(StyleNamed("red").Dress(Die{Size: size})))
-			if k >= 3 {
-				s.rest(ids[k], p, 0, s.frames)
-			}
-		}
-		s.throws = append(s.throws, 0)
+		ids, rest := s.settled(5, 3, StyleNamed("red"), size)
 		for k := range 3 {
 			arrive, _ := s.reach(rest[k].x, rest[k].y, 150+float64(k)*20, 14+k*18, 18, true)
 			s.rest(ids[k], rest[k], 0, arrive)
@@ -88,50 +95,31 @@ func Sequences() []Sequence {
 	}
 	{ // A finger nudges one die: same roll.
 		s := newScript(3, 80)
-		rest := s.scatter(5, StyleNamed("ivory"), size, nil)
-		s.throws = append(s.throws, 0)
-		for k, p := range rest {
-			id := s.die(StyleNamed("ivory").Dress(Die{Size: size}))
-			if k > 0 {
-				s.rest(id, p, 0, s.frames)
-				continue
-			}
-			arrive, leave := s.reach(p.x+size*0.6, p.y+size*0.3, 200, 15, 30, false)
-			moved := pose{p.x - 10, p.y - 4, p.angle + 8, p.value}
-			s.rest(id, p, 0, arrive)
-			s.slide(id, p, moved, arrive, leave-arrive)
-			s.rest(id, moved, leave, s.frames)
-		}
+		ids, rest := s.settled(5, 1, StyleNamed("ivory"), size)
+		p := rest[0]
+		arrive, leave := s.reach(p.x+size*0.6, p.y+size*0.3, 200, 15, 30, false)
+		moved := pose{p.x - 10, p.y - 4, p.angle + 8, p.value}
+		s.rest(ids[0], p, 0, arrive)
+		s.slide(ids[0], p, moved, arrive, leave-arrive)
+		s.rest(ids[0], moved, leave, s.frames)
 		out = append(out, s.sequence("nudge", "five dice at rest; a finger nudges one a little, same face up: no new roll", 3))
 	}
 	{ // One die picked up and put back as it was: same roll.
 		s := newScript(4, 100)
-		rest := s.scatter(5, StyleNamed("black"), size, nil)
-		s.throws = append(s.throws, 0)
-		for k, p := range rest {
-			id := s.die(StyleNamed("black").Dress(Die{Size: size}))
-			if k > 0 {
-				s.rest(id, p, 0, s.frames)
-				continue
-			}
-			taken, _ := s.reach(p.x, p.y, 120, 15, 24, true)
-			back, _ := s.reach(p.x, p.y, 120, 50, 24, true)
-			s.rest(id, p, 0, taken)
-			s.rest(id, p, back, s.frames)
-		}
+		ids, rest := s.settled(5, 1, StyleNamed("black"), size)
+		p := rest[0]
+		taken, _ := s.reach(p.x, p.y, 120, 15, 24, true)
+		back, _ := s.reach(p.x, p.y, 120, 50, 24, true)
+		s.rest(ids[0], p, 0, taken)
+		s.rest(ids[0], p, back, s.frames)
 		out = append(out, s.sequence("put-back", "five dice at rest; a hand picks one up and puts it back as it was: no new roll", 4))
 	}
 	{ // Two dice taken away: a message, not a roll.
 		s := newScript(5, 90)
-		rest := s.scatter(5, white, size, nil)
-		s.throws = append(s.throws, 0)
-		for k, p := range rest {
-			id := s.die(white.Dress(Die{Size: size}))
-			end := s.frames
-			if k < 2 {
-				end, _ = s.reach(p.x, p.y, 90, 12+k*28, 22, true)
-			}
-			s.rest(id, p, 0, end)
+		ids, rest := s.settled(5, 2, white, size)
+		for k := range 2 {
+			end, _ := s.reach(rest[k].x, rest[k].y, 90, 12+k*28, 22, true)
+			s.rest(ids[k], rest[k], 0, end)
 		}
 		out = append(out, s.sequence("remove", "five dice at rest; a hand takes two away, leaving three: no new roll", 5))
 	}

@@ -47,16 +47,18 @@ func paintTable(pix []uint8, s Scene, cam camera, rng *rand.Rand) {
 func surface(kind Surface, p vec3, n *noise) [3]float64 {
 	switch kind {
 	case Wood, Desk:
-		warp := 30 * n.fbm(p.X/260, p.Y/50, 3)
-		g := math.Sin((p.Y + warp) * 2 * math.Pi / 23)
-		line := math.Max(0, g-0.75) * 4 // thin dark grain lines
-		fine := 0.5 * n.at(p.X/1.4+300, p.Y/6)
-		blot := n.fbm(p.X/120+50, p.Y/90, 3)
+		// Grain: wavy lines of varying strength along the boards, broad
+		// streaks, and fibres.
+		warp := 40 * n.fbm(p.X/300, p.Y/80, 4)
+		g := math.Sin((p.Y + warp) * 2 * math.Pi / (20 + 6*n.at(p.X/500+3, 0.5)))
+		line := math.Max(0, g-0.7) / 0.3 * (0.5 + 0.5*n.at(p.X/90+7, p.Y/30))
+		band := n.fbm(p.X/400+20, p.Y/25, 2)
+		fine := n.at(p.X/1.5, p.Y/8)
 		if kind == Desk {
-			k := 1 - 0.05*line + 0.03*blot + 0.015*fine
-			return [3]float64{222 * k, 205 * k, 178 * k}
+			k := 1 - 0.07*line + 0.04*band + 0.015*fine
+			return [3]float64{224 * k, 206 * k, 176 * k}
 		}
-		k := 1 - 0.22*line + 0.12*blot + 0.04*fine
+		k := 1 - 0.25*line + 0.15*band + 0.05*fine
 		return [3]float64{120 * k, 72 * k, 40 * k}
 	case Cloth:
 		weave := 0.5 * (math.Sin(p.X*2.1) * math.Sin(p.Y*2.1))
