@@ -94,6 +94,9 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 		if varies {
 			fixed = 0
 		}
+		if len(g.upperValues[b]) > dice+1 {
+			return nil, fmt.Errorf("upper box %q takes %d different scores: the solver expects a face counted 0 to 5 times", box.ID, len(g.upperValues[b]))
+		}
 		for f := range faces {
 			p, fits := set.Points(box.ID, g.dice.rollOf(g.fiveRolls[f]))
 			if !fits && fixed > 0 {
