@@ -49,7 +49,9 @@ func Load(ctx context.Context, set *rules.Set, opts Options) (*Table, error) {
 	if err == nil {
 		return t, nil
 	}
-	if !errors.Is(err, os.ErrNotExist) {
+	if errors.Is(err, os.ErrNotExist) {
+		log.Info("solving the strategy once; later runs read it from the cache", "rules", set.Spec())
+	} else {
 		log.Warn("strategy cache is unusable: solving again", "file", path, "err", err)
 	}
 	t, err = Solve(ctx, set, opts)
