@@ -21,11 +21,16 @@ type camera struct {
 	right, down, ahead vec3
 }
 
-func newCamera(width, height int, tiltDeg float64) camera {
-	// A long lens keeps the near face of a large die from ballooning, as a
-	// webcam a forearm's length above the tray does.
-	f := 2.5 * float64(max(width, height))
-	phi := tiltDeg * math.Pi / 180
+func newCamera(sc Scene) camera {
+	// By default a long lens keeps the near face of a large die from
+	// ballooning, as a webcam a forearm's length above the tray does.
+	lens := sc.Focal
+	if lens == 0 {
+		lens = 2.5
+	}
+	width, height := sc.Width, sc.Height
+	f := lens * float64(max(width, height))
+	phi := sc.Tilt * math.Pi / 180
 	s, c := math.Sincos(phi)
 	return camera{
 		f: f, cx: float64(width) / 2, cy: float64(height) / 2,

@@ -120,7 +120,8 @@ func Fixtures() []Case {
 		})
 	}
 	add("crowd", "up to 25 mixed dice in a tray seen from above, 25-45 px", func(i int, p Placer) {
-		p.Scene.Width, p.Scene.Height = 640, 640
+		// A phone held over the tray: wide lens, side faces show off-centre.
+		p.Scene.Width, p.Scene.Height, p.Scene.Focal = 640, 640, 1.1
 		for range 15 + 5*i {
 			p.Add(styles[p.Rng.IntN(len(styles))], Pips, value(p), size(p, 26, 42))
 		}
@@ -163,6 +164,7 @@ func RandomScene(rng *rand.Rand, width, height int) Scene {
 	if rng.IntN(5) == 0 {
 		s.Defocus = rng.Float64() * 2
 	}
+	s.Focal = 1 + rng.Float64()*2.5
 	styles := Styles()
 	lo := 18 + rng.Float64()*40
 	hi := lo * (1 + rng.Float64()*0.4)

@@ -27,7 +27,7 @@ func Render(s Scene, seed uint64) (gocv.Mat, Truth, error) {
 // of a sequence: the table and the tray.
 func background(s Scene, seed uint64) gocv.Mat {
 	rng := rand.New(rand.NewPCG(seed, 0x7ab1e))
-	cam := newCamera(s.Width, s.Height, s.Tilt)
+	cam := newCamera(s)
 	img := gocv.NewMatWithSize(s.Height, s.Width, gocv.MatTypeCV8UC3)
 	pix, _ := img.DataPtrUint8()
 	paintTable(pix, s, cam, rng)
@@ -40,7 +40,7 @@ func background(s Scene, seed uint64) gocv.Mat {
 // renderOver draws the dice, hands and light of s over a copy of bg.
 func renderOver(bg gocv.Mat, s Scene, seed uint64) (gocv.Mat, Truth) {
 	rng := rand.New(rand.NewPCG(seed, 0xd1ce))
-	cam := newCamera(s.Width, s.Height, s.Tilt)
+	cam := newCamera(s)
 	img := bg.Clone()
 	light := lightDir(s.Light)
 

@@ -99,6 +99,7 @@ func TestRenderRejectsImpossibleScenes(t *testing.T) {
 	}{
 		{"tiny picture", func(s *Scene) { s.Width = 8 }, "width and height"},
 		{"camera past the horizon", func(s *Scene) { s.Tilt = 80 }, "tilt"},
+		{"fisheye", func(s *Scene) { s.Focal = 0.2 }, "focal length"},
 		{"value 7", func(s *Scene) { s.Dice = []Die{{Value: 7, Size: 20}} }, "value 7"},
 		{"die of no size", func(s *Scene) { d := die; d.Size = 1; s.Dice = []Die{d} }, "size"},
 	}

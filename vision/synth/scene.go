@@ -89,6 +89,7 @@ type Scene struct {
 	Surface       Surface
 	Tray          bool    // a tray with walls inside a light box; else the surface fills the view
 	Tilt          float64 // camera tilt from straight down, degrees (0 to 60)
+	Focal         float64 // focal length in picture widths: 0.8 a phone, 2.5 (the default, for 0) a long lens
 	Dice          []Die
 	Light         Light
 	Hands         []Hand
@@ -124,6 +125,9 @@ func (t Truth) Values() []int {
 func (s Scene) validate() error {
 	if s.Width < 16 || s.Height < 16 || s.Width > 4096 || s.Height > 4096 {
 		return fmt.Errorf("scene size %dx%d: width and height must be 16 to 4096 pixels", s.Width, s.Height)
+	}
+	if s.Focal != 0 && (s.Focal < 0.5 || s.Focal > 10) {
+		return fmt.Errorf("focal length %.2f picture widths: use 0.5 (wide) to 10 (telephoto), or 0 for the default", s.Focal)
 	}
 	if s.Tilt < 0 || s.Tilt > 60 {
 		return fmt.Errorf("camera tilt %.1f°: use 0 (straight down) to 60", s.Tilt)

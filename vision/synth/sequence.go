@@ -82,7 +82,7 @@ func (q Sequence) Render(ctx context.Context, fn func(i int, img gocv.Mat, t Tru
 func (q Sequence) Truths() []Truth {
 	out := make([]Truth, len(q.Frames))
 	for i, s := range q.Frames {
-		cam := newCamera(s.Width, s.Height, s.Tilt)
+		cam := newCamera(s)
 		for _, k := range depthOrder(s, cam) {
 			d := s.Dice[k]
 			if dt, ok := dieTruth(d, cam, s.Width, s.Height); ok {
