@@ -80,6 +80,9 @@ func ReplaySeries(s *Set, turns []Turn) (*Series, error) {
 		switch {
 		case t.Game == game+1:
 			if err := sr.NextGame(); err != nil {
+				if !sr.Current().Full() {
+					err = fmt.Errorf("%w: fill every box of game %d before the %s line", err, game+1, Separator)
+				}
 				return sr, &LineError{Line: t.Line, Err: fmt.Errorf("this turn starts game %d, but %w", t.Game+1, err)}
 			}
 		case t.Game != game:

@@ -136,7 +136,7 @@ func TestReplaySeriesRefusesAGameOutOfTurn(t *testing.T) {
 		games           int // cards begun when it stops
 	}{
 		{"a game starts before the card is full", seriesLog("A A A A A -> yacht\n", high),
-			"line 4: this turn starts game 2, but game 1 is not over: its card has 1 of 13 boxes filled", 1},
+			"line 4: this turn starts game 2, but game 1 is not over: its card has 1 of 13 boxes filled: fill every box of game 1 before the --- line", 1},
 		{"the card is full with no separator", high + "A A A A A -> yacht\n",
 			"line 15: the card of game 1 is already full: start game 2 with a line ---", 1},
 		{"the last game's card is full", seriesLog(high, high, high+"A A A A A -> yacht\n"),

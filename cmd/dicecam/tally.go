@@ -12,11 +12,26 @@ import (
 	"github.com/dicecam/dicecam/rules"
 )
 
-const tallyUsage = "[--rules R] [--json] LOG"
+const tallyUsage = `[--rules R] [--json] LOG
 
-// tallyJSON is the --json output of dicecam tally.
-type tallyJSON struct {
-	Rules         string              `json:"rules"`
+Plays a game log and prints the card and its totals. A game log has one
+turn a line, "D D D D D -> BOX", and '#' starts a comment. A poker series
+(best of 3, or --rules poker:games=N) goes in one log with a line "---"
+between the games; each game's card must be full before the next starts.
+A series prints each game's card, then the games' grand totals and the
+series total.
+
+With --json it prints one object: "rules", then the card's fields "boxes"
+(box id to points, filled boxes only), "upper_subtotal", "upper_bonus",
+"upper_total", "bonus_count", "lower_total" and "grand_total". For a log
+of two or more games those fields are the last game's, and two more
+follow: "games", a list with one object of the same card fields for each
+game in order (no "rules"), and "series_total", the sum of the games'
+grand totals. A log of one game never has them.
+`
+
+// cardJSON is one card and its totals in the --json output of dicecam tally.
+type cardJSON struct {
 	Boxes         map[rules.BoxID]int `json:"boxes"`
 	UpperSubtotal int                 `json:"upper_subtotal"`
 	UpperBonus    int                 `json:"upper_bonus"`
@@ -26,7 +41,23 @@ type tallyJSON struct {
 	GrandTotal    int                 `json:"grand_total"`
 }
 
-// runTally plays a game log and prints the card it makes.
+// tallyJSON is the --json output of dicecam tally for one game; its card
+// fields sit at the top level, beside the rules.
+type tallyJSON struct {
+	Rules string `json:"rules"`
+	cardJSON
+}
+
+// seriesJSON is the --json output for a series: the single-game shape for
+// the last game, so that readers of one game keep working, and every game.
+type seriesJSON struct {
+	tallyJSON
+	Games       []cardJSON `json:"games"`
+	SeriesTotal int        `json:"series_total"`
+}
+
+// runTally plays a game log and prints the card it makes, or the cards of
+// a series and their total.
 func runTally(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "tally", tallyUsage)
 	spec := rulesFlag(fs)
@@ -42,20 +73,38 @@ func runTally(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("--rules: %v", err)
 	}
-	card, err := loadCard(set, pos[0])
+	series, err := loadSeries(set, pos[0])
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		return writeTallyJSON(e.stdout, card)
+	cards := series.Cards()
+	switch {
+	case *asJSON && len(cards) == 1:
+		return json.NewEncoder(e.stdout).Encode(tallyJSON{Rules: set.Spec(), cardJSON: cardOf(cards[0])})
+	case *asJSON:
+		return writeSeriesJSON(e.stdout, series)
+	case len(cards) == 1:
+		writeTallyTable(e.stdout, pos[0]+"  "+set.Spec(), cards[0])
+	default:
+		writeSeriesTable(e.stdout, pos[0], series)
 	}
-	writeTallyTable(e.stdout, pos[0], card)
 	return nil
 }
 
-// loadCard replays a game log, naming the file and line of the first turn
-// the rules refuse, as compilers do: "game.log:7: box "threes" is already filled".
+// loadCard replays a game log and returns the card in play: the only card
+// of one game, the current game's card of a series.
 func loadCard(set *rules.Set, path string) (*rules.Card, error) {
+	series, err := loadSeries(set, path)
+	if err != nil {
+		return nil, err
+	}
+	return series.Current(), nil
+}
+
+// loadSeries replays a game log of one game or a series, naming the file
+// and line of the first turn the rules refuse, as compilers do:
+// "game.log:7: box "threes" is already filled".
+func loadSeries(set *rules.Set, path string) (*rules.Series, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("open game log: %w", err)
@@ -63,9 +112,9 @@ func loadCard(set *rules.Set, path string) (*rules.Card, error) {
 	defer f.Close()
 	turns, err := rules.ParseLog(f, set)
 	if err == nil {
-		var card *rules.Card
-		if card, err = rules.Replay(set, turns); err == nil {
-			return card, nil
+		var series *rules.Series
+		if series, err = rules.ReplaySeries(set, turns); err == nil {
+			return series, nil
 		}
 	}
 	if le := new(rules.LineError); errors.As(err, &le) {
@@ -74,33 +123,77 @@ func loadCard(set *rules.Set, path string) (*rules.Card, error) {
 	return nil, fmt.Errorf("%s: %w", path, err)
 }
 
-func writeTallyJSON(w io.Writer, card *rules.Card) error {
-	set, t := card.Set(), card.Totals()
-	out := tallyJSON{
-		Rules: set.Spec(), Boxes: map[rules.BoxID]int{},
+func cardOf(card *rules.Card) cardJSON {
+	t := card.Totals()
+	out := cardJSON{
+		Boxes:         map[rules.BoxID]int{},
 		UpperSubtotal: t.UpperSubtotal, UpperBonus: t.UpperBonus, UpperTotal: t.UpperTotal,
 		BonusCount: t.BonusCount, LowerTotal: t.LowerTotal, GrandTotal: t.GrandTotal,
 	}
-	for _, b := range set.Boxes() {
+	for _, b := range card.Set().Boxes() {
 		if p, ok := card.Filled(b.ID); ok {
 			out.Boxes[b.ID] = p
 		}
 	}
+	return out
+}
+
+func writeSeriesJSON(w io.Writer, series *rules.Series) error {
+	out := seriesJSON{SeriesTotal: series.Total()}
+	for _, c := range series.Cards() {
+		out.Games = append(out.Games, cardOf(c))
+	}
+	out.tallyJSON = tallyJSON{Rules: series.Set().Spec(), cardJSON: out.Games[len(out.Games)-1]}
 	return json.NewEncoder(w).Encode(out)
 }
 
-// writeTallyTable prints the card as a printed score card reads: the upper
-// section and its sums, the lower section and its sums, the grand total.
-func writeTallyTable(w io.Writer, path string, card *rules.Card) {
-	set, t := card.Set(), card.Totals()
-	boxes := set.Boxes()
-	filled := 0
+// writeSeriesTable prints each game's card, then the games' grand totals
+// and the series total as the score sheet beside the cards reads.
+func writeSeriesTable(w io.Writer, path string, series *rules.Series) {
+	set, cards := series.Set(), series.Cards()
+	for i, c := range cards {
+		writeTallyTable(w, fmt.Sprintf("%s  %s, game %d of %d", path, set.Spec(), i+1, set.Games()), c)
+		fmt.Fprintln(w)
+	}
+	state := fmt.Sprintf("%d games played", len(cards))
+	switch {
+	case series.Done():
+		state = "every game played"
+	case !series.Current().Full():
+		state = fmt.Sprintf("game %d in play", len(cards))
+	}
+	fmt.Fprintf(w, "%s  %s, best of %d, %s\n\n", path, set.Spec(), set.Games(), state)
+	tab := scoreTable{header: []string{"Game", "Grand total", ""}, right: []bool{false, true, false}}
+	for i, c := range cards {
+		note := ""
+		if filled, all := filledBoxes(c); filled < all {
+			note = fmt.Sprintf("in play, %d of %d boxes filled", filled, all)
+		}
+		tab.add(fmt.Sprintf("Game %d", i+1), fmt.Sprint(c.Totals().GrandTotal), note)
+	}
+	tab.line()
+	tab.add("Series total", fmt.Sprint(series.Total()), "")
+	tab.write(w)
+}
+
+func filledBoxes(card *rules.Card) (filled, all int) {
+	boxes := card.Set().Boxes()
 	for _, b := range boxes {
 		if _, ok := card.Filled(b.ID); ok {
 			filled++
 		}
 	}
-	fmt.Fprintf(w, "%s  %s, %d of %d boxes filled\n\n", path, set.Spec(), filled, len(boxes))
+	return filled, len(boxes)
+}
+
+// writeTallyTable prints the card as a printed score card reads, under a
+// title: the upper section and its sums, the lower section and its sums,
+// the grand total.
+func writeTallyTable(w io.Writer, title string, card *rules.Card) {
+	set, t := card.Set(), card.Totals()
+	boxes := set.Boxes()
+	filled, all := filledBoxes(card)
+	fmt.Fprintf(w, "%s, %d of %d boxes filled\n\n", title, filled, all)
 
 	tab := scoreTable{header: []string{"Box", "Points", ""}, right: []bool{false, true, false}}
 	addBoxes := func(upper bool) {

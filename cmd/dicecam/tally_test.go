@@ -96,3 +96,63 @@ func TestTallyNamesTheFileAndLineOfAnIllegalTurn(t *testing.T) {
 	assert.Empty(t, stdout)
 	assert.Equal(t, fmt.Sprintf("dicecam tally: %s:4: box \"threes\" is already filled\n", log), stderr)
 }
+
+func TestTallySeriesJSONAgreesWithTheRulesEngine(t *testing.T) {
+	log := filepath.Join("testdata", "tally", "poker-series", "game.log")
+	code, stdout, stderr := runCmd(t, "tally", "--json", "--rules", "poker", log)
+	require.Equal(t, 0, code, stderr)
+	var got seriesJSON
+	require.NoError(t, json.Unmarshal([]byte(stdout), &got))
+
+	set, err := rules.Parse("poker")
+	require.NoError(t, err)
+	series, err := loadSeries(set, log)
+	require.NoError(t, err)
+	cards := series.Cards()
+	require.Greater(t, len(cards), 1, "the fixture is a series")
+	require.Len(t, got.Games, len(cards))
+	sum := 0
+	for i, c := range cards {
+		assert.Equal(t, c.Totals().GrandTotal, got.Games[i].GrandTotal, "game %d", i+1)
+		sum += got.Games[i].GrandTotal
+	}
+	assert.Equal(t, series.Total(), got.SeriesTotal)
+	assert.Equal(t, sum, got.SeriesTotal)
+	assert.Equal(t, "poker", got.Rules)
+	assert.Equal(t, got.Games[len(got.Games)-1], got.cardJSON, "the top level is the last game")
+}
+
+func TestTallyJSONOfOneGameHasNoSeriesFields(t *testing.T) {
+	log := filepath.Join("testdata", "tally", "poker", "game.log")
+	code, stdout, stderr := runCmd(t, "tally", "--json", "--rules", "poker", log)
+	require.Equal(t, 0, code, stderr)
+	var got map[string]any
+	require.NoError(t, json.Unmarshal([]byte(stdout), &got))
+	assert.NotContains(t, got, "games")
+	assert.NotContains(t, got, "series_total")
+	assert.Contains(t, got, "grand_total")
+}
+
+func TestTallyHelpDocumentsTheSeriesJSON(t *testing.T) {
+	code, _, stderr := runCmd(t, "tally", "-h")
+	assert.Equal(t, 0, code)
+	for _, field := range []string{`"games"`, `"series_total"`, `"---"`} {
+		assert.Contains(t, stderr, field)
+	}
+}
+
+func TestScoreReadsTheGameInPlayOfASeries(t *testing.T) {
+	log := filepath.Join("testdata", "tally", "poker-series", "game.log")
+	code, stdout, stderr := runCmd(t, "score", "--json", "--rules", "poker", "--card", log, "9", "10", "J", "Q", "K")
+	require.Equal(t, 0, code, stderr)
+	var got scoreJSON
+	require.NoError(t, json.Unmarshal([]byte(stdout), &got))
+	offered := map[rules.BoxID]int{}
+	for _, o := range got.Options {
+		offered[o.Box] = o.Points
+	}
+	assert.Len(t, offered, 11, "game 3 of the fixture has two boxes filled")
+	assert.NotContains(t, offered, rules.BoxID("aces"), "filled in game 3")
+	assert.NotContains(t, offered, rules.BoxID("four-of-a-kind"), "filled in game 3")
+	assert.Equal(t, 40, offered["straight"])
+}
