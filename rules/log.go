@@ -84,8 +84,8 @@ func checkSeparator(s *Set, turns []Turn, sepLine, game int) error {
 	case sepLine > 0:
 		return fmt.Errorf("a second %s with no turn since line %d: every game needs its turns", Separator, sepLine)
 	case game+1 >= s.games:
-		return fmt.Errorf("%s starts game %d, but a %s series is best of %d: choose a longer one with the games option, as in %s:games=%d",
-			Separator, game+2, s.spec, s.games, s.name, s.games+2)
+		return fmt.Errorf("%s starts game %d, but a %s series is best of %d: the games option plays a longer one, as in %s:games=N",
+			Separator, game+2, s.spec, s.games, s.name)
 	}
 	return nil
 }

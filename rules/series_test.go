@@ -384,3 +384,40 @@ func FuzzReplaySeriesKeepsTheSeriesTotal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseSeriesLogRoundTrips reads any text as a poker series log: it is
+// refused with the line named, or written back with its games kept.
+func FuzzParseSeriesLogRoundTrips(f *testing.F) {
+	f.Add("A A A A A -> yacht\n---\nK K K K K -> yacht\n")
+	f.Add("---\n9 9 9 9 9 -> nines\n")
+	f.Add("9 10 J Q K -> straight\n  --- # game 2\n---\n")
+	f.Add("A A A A A -> yacht\n---\nA A A A A -> yacht\n---\nA A A A A -> yacht\n---\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := Parse("poker")
+		if err != nil {
+			t.Fatal(err)
+		}
+		turns, err := ParseLog(strings.NewReader(text), s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "line ") && !strings.HasPrefix(err.Error(), "read game log") {
+				t.Fatalf("error does not name the line: %v", err)
+			}
+			return
+		}
+		again, err := ParseLog(strings.NewReader(FormatLog(s, turns)), s)
+		if err != nil {
+			t.Fatalf("formatted log does not parse: %v", err)
+		}
+		if len(again) != len(turns) {
+			t.Fatalf("%d turns became %d", len(turns), len(again))
+		}
+		for i := range turns {
+			if again[i].Game != turns[i].Game || again[i].Roll != turns[i].Roll || again[i].Box != turns[i].Box {
+				t.Fatalf("turn %d: %+v became %+v", i, turns[i], again[i])
+			}
+			if turns[i].Game >= s.Games() {
+				t.Fatalf("turn %d is in game %d of a best of %d", i, turns[i].Game+1, s.Games())
+			}
+		}
+	})
+}
