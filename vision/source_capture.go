@@ -1,0 +1,94 @@
+package vision
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"gocv.io/x/gocv"
+)
+
+// capture reads a camera, a network stream or a video file through OpenCV.
+type capture struct {
+	vc *gocv.VideoCapture
+	// ended is what a failed read means: io.EOF for a file, a lost
+	// connection for a camera.
+	ended error
+}
+
+func (c *capture) grab(dst *gocv.Mat) error {
+	if !c.vc.Read(dst) || dst.Empty() {
+		return c.ended
+	}
+	return nil
+}
+
+func (c *capture) close() error { return c.vc.Close() }
+
+var errCameraStopped = errors.New("no frame came from the camera")
+
+func openCamera(ctx context.Context, n int, opts SourceOptions) (Source, error) {
+	open := func() (grabber, error) {
+		vc, err := gocv.VideoCaptureDevice(n)
+		if err != nil || !vc.IsOpened() {
+			vc.Close()
+			return nil, missingCamera(n)
+		}
+		if opts.Size.X > 0 && opts.Size.Y > 0 {
+			vc.Set(gocv.VideoCaptureFrameWidth, float64(opts.Size.X))
+			vc.Set(gocv.VideoCaptureFrameHeight, float64(opts.Size.Y))
+		}
+		if opts.FPS > 0 {
+			vc.Set(gocv.VideoCaptureFPS, opts.FPS)
+		}
+		return &capture{vc: vc, ended: errCameraStopped}, nil
+	}
+	g, err := open()
+	if err != nil {
+		return nil, err
+	}
+	return startFeed(ctx, g, feedConfig{fps: opts.fps(), live: true, camera: true, reopen: open, notify: opts.Notify}), nil
+}
+
+// missingCamera says which cameras the machine has, and how to do without.
+func missingCamera(n int) error {
+	devs, _ := filepath.Glob("/dev/video*")
+	have := "this machine has no /dev/video* devices"
+	if len(devs) > 0 {
+		have = "devices present: " + strings.Join(devs, ", ")
+	}
+	return fmt.Errorf("open camera %d: no camera answers at that index (%s); "+
+		"to read a recording instead use --source path/to/video.mp4 or --source path/to/folder, or --source demo", n, have)
+}
+
+func openURL(ctx context.Context, url string, opts SourceOptions) (Source, error) {
+	open := func() (grabber, error) {
+		vc, err := gocv.VideoCaptureFileWithAPI(url, gocv.VideoCaptureFFmpeg)
+		if err != nil || !vc.IsOpened() {
+			vc.Close()
+			return nil, fmt.Errorf("open stream %s: OpenCV's FFmpeg backend could not connect; check the address in a browser or with ffplay", url)
+		}
+		return &capture{vc: vc, ended: errCameraStopped}, nil
+	}
+	g, err := open()
+	if err != nil {
+		return nil, err
+	}
+	return startFeed(ctx, g, feedConfig{fps: opts.fps(), live: true, camera: true, reopen: open, notify: opts.Notify}), nil
+}
+
+func openVideo(ctx context.Context, path string, opts SourceOptions) (Source, error) {
+	vc, err := gocv.VideoCaptureFile(path)
+	if err != nil || !vc.IsOpened() {
+		vc.Close()
+		return nil, fmt.Errorf("open video %s: OpenCV cannot decode it; convert it to MP4 (H.264) or MJPEG AVI, or give a folder of images", path)
+	}
+	fps := vc.Get(gocv.VideoCaptureFPS)
+	if fps <= 0 || fps > 1000 {
+		fps = opts.fps()
+	}
+	return startFeed(ctx, &capture{vc: vc, ended: io.EOF}, feedConfig{fps: fps, live: opts.Live}), nil
+}

@@ -1,0 +1,234 @@
+package vision
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gocv.io/x/gocv"
+)
+
+// greyFrame is a small frame of one grey level, so a test can tell frames
+// apart after a trip through a codec.
+func greyFrame(level int) gocv.Mat {
+	return gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(level), float64(level), float64(level), 0), 48, 64, gocv.MatTypeCV8UC3)
+}
+
+func level(m gocv.Mat) int { return int(m.Mean().Val1 + 0.5) }
+
+// drain reads src to its end and returns the frames' grey levels, indexes
+// and the error that ended it.
+func drain(t *testing.T, src Source) (levels, indexes []int, err error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		fr, err := src.Next(ctx)
+		if err != nil {
+			return levels, indexes, err
+		}
+		levels = append(levels, level(fr.Mat))
+		indexes = append(indexes, fr.Index)
+		fr.Close()
+	}
+}
+
+func noMatsLeft(t *testing.T) {
+	before := openMatCount()
+	t.Cleanup(func() { assert.Equal(t, before, openMatCount(), "Mats left open") })
+}
+
+func writeImages(t *testing.T, dir string, names []string, levels []int) {
+	t.Helper()
+	for i, name := range names {
+		m := greyFrame(levels[i])
+		ok := gocv.IMWrite(filepath.Join(dir, name), m)
+		m.Close()
+		require.True(t, ok, "write %s", name)
+	}
+}
+
+func TestVideoFileYieldsEveryFrameInOrderThenEOF(t *testing.T) {
+	noMatsLeft(t)
+	path := filepath.Join(t.TempDir(), "roll.avi")
+	w, err := gocv.VideoWriterFile(path, "MJPG", 30, 64, 48, true)
+	require.NoError(t, err)
+	want := []int{20, 60, 100, 140, 180, 220}
+	for _, l := range want {
+		m := greyFrame(l)
+		require.NoError(t, w.Write(m))
+		m.Close()
+	}
+	require.NoError(t, w.Close())
+
+	src, err := Open(context.Background(), path, SourceOptions{})
+	require.NoError(t, err)
+	defer src.Close()
+	levels, indexes, err := drain(t, src)
+	assert.ErrorIs(t, err, io.EOF)
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5}, indexes)
+	require.Len(t, levels, len(want))
+	for i := range want {
+		assert.InDelta(t, want[i], levels[i], 4, "frame %d", i)
+	}
+}
+
+func TestFolderReplaysImagesInNameOrderAtFPS(t *testing.T) {
+	noMatsLeft(t)
+	dir := t.TempDir()
+	writeImages(t, dir, []string{"b.png", "a.png", "c.png"}, []int{50, 10, 90})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a frame"), 0o644))
+
+	src, err := Open(context.Background(), dir, SourceOptions{FPS: 10})
+	require.NoError(t, err)
+	defer src.Close()
+	var times []time.Duration
+	var levels []int
+	for {
+		fr, err := src.Next(context.Background())
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err)
+		times = append(times, fr.Time)
+		levels = append(levels, level(fr.Mat))
+		fr.Close()
+	}
+	assert.Equal(t, []int{10, 50, 90}, levels)
+	assert.Equal(t, []time.Duration{0, 100 * time.Millisecond, 200 * time.Millisecond}, times)
+}
+
+func TestImageIsHeldAsAStillCamera(t *testing.T) {
+	noMatsLeft(t)
+	dir := t.TempDir()
+	writeImages(t, dir, []string{"tray.jpg"}, []int{128})
+	src, err := Open(context.Background(), filepath.Join(dir, "tray.jpg"), SourceOptions{FPS: 10, Hold: 500 * time.Millisecond})
+	require.NoError(t, err)
+	defer src.Close()
+	levels, indexes, err := drain(t, src)
+	assert.ErrorIs(t, err, io.EOF)
+	assert.Equal(t, []int{0, 1, 2, 3, 4}, indexes)
+	assert.InDelta(t, 128, levels[4], 2)
+}
+
+func TestOpenFailsWithAHintWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty")
+	require.NoError(t, os.Mkdir(empty, 0o755))
+	bad := filepath.Join(dir, "bad.png")
+	require.NoError(t, os.WriteFile(bad, []byte("no picture here"), 0o644))
+	cases := []struct {
+		spec string
+		want []string
+	}{
+		{"7", []string{"open camera 7", "/dev/video", "--source path/to/video.mp4"}},
+		{"/dev/video9", []string{"open camera 9", "--source"}},
+		{filepath.Join(dir, "nothing.mp4"), []string{"nothing.mp4", "camera index"}},
+		{empty, []string{"holds no images"}},
+		{bad, []string{"bad.png", "JPEG or PNG"}},
+		{"", []string{"no source given"}},
+	}
+	for _, c := range cases {
+		t.Run(c.spec, func(t *testing.T) {
+			noMatsLeft(t)
+			src, err := Open(context.Background(), c.spec, SourceOptions{})
+			if src != nil {
+				src.Close()
+			}
+			require.Error(t, err)
+			for _, w := range c.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+func TestFolderWithABrokenImageFailsAtThatFrame(t *testing.T) {
+	noMatsLeft(t)
+	dir := t.TempDir()
+	writeImages(t, dir, []string{"01.png", "02.png", "04.png"}, []int{10, 20, 40})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "03.png"), []byte("truncated"), 0o644))
+	src, err := Open(context.Background(), dir, SourceOptions{})
+	require.NoError(t, err)
+	defer src.Close()
+	levels, _, err := drain(t, src)
+	assert.Equal(t, []int{10, 20}, levels)
+	require.Error(t, err)
+	assert.NotErrorIs(t, err, io.EOF)
+	assert.Contains(t, err.Error(), "03.png")
+}
+
+// flaky is a camera that stops after a few frames; reopening fails a set
+// number of times before it answers again.
+type flaky struct {
+	frames, sent int
+}
+
+func (f *flaky) grab(dst *gocv.Mat) error {
+	if f.sent >= f.frames {
+		return errCameraStopped
+	}
+	f.sent++
+	m := greyFrame(f.sent * 10)
+	defer m.Close()
+	m.CopyTo(dst)
+	time.Sleep(time.Millisecond) // a camera waits for its next exposure
+	return nil
+}
+
+func (f *flaky) close() error { return nil }
+
+func TestLostCameraIsRetriedAndReadingResumes(t *testing.T) {
+	noMatsLeft(t)
+	refusals := 1
+	statuses := make(chan Status, 10)
+	cfg := feedConfig{fps: 30, camera: true,
+		reopen: func() (grabber, error) {
+			if refusals > 0 {
+				refusals--
+				return nil, fmt.Errorf("camera unplugged")
+			}
+			return &flaky{frames: 100}, nil
+		},
+		notify: func(s Status) { statuses <- s },
+	}
+	src := startFeed(context.Background(), &flaky{frames: 2}, cfg)
+	defer src.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var indexes []int
+	for len(indexes) < 4 {
+		fr, err := src.Next(ctx)
+		require.NoError(t, err)
+		indexes = append(indexes, fr.Index)
+		fr.Close()
+	}
+	assert.Equal(t, []int{0, 1, 2, 3}, indexes, "indexes run on across the outage")
+	require.Len(t, statuses, 3)
+	lost, stillLost, back := <-statuses, <-statuses, <-statuses
+	assert.True(t, lost.Lost)
+	assert.Less(t, lost.Retry, stillLost.Retry, "waits grow")
+	assert.False(t, back.Lost)
+}
+
+func TestSlowReaderGetsTheNewestFrameAndDropsAreCounted(t *testing.T) {
+	noMatsLeft(t)
+	src := startFeed(context.Background(), &flaky{frames: 1 << 30}, feedConfig{fps: 30, live: true, camera: true})
+	defer src.Close()
+	first, err := src.Next(context.Background())
+	require.NoError(t, err)
+	first.Close()
+	time.Sleep(50 * time.Millisecond)
+	next, err := src.Next(context.Background())
+	require.NoError(t, err)
+	next.Close()
+	assert.Greater(t, next.Index, first.Index+1, "frames that came while the reader was busy were skipped")
+	assert.Positive(t, src.Dropped())
+}
