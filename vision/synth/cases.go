@@ -136,8 +136,9 @@ func Fixtures() []Case {
 		p.Scene.Surface, p.Scene.Tray = []Surface{Felt, Wood, Cloth}[i], i != 1
 	})
 	add("poker", "poker dice: 9, 10, J, Q, K, A read as 1 to 6", func(i int, p Placer) {
-		for range 5 {
-			p.Add(styles[[]int{0, 1, 2}[i]], Poker, value(p), size(p, 50, 60))
+		// Every label shows, each several times over the three pictures.
+		for k := range 5 {
+			p.Add(styles[[]int{0, 1, 2}[i]], Poker, 1+(k+i*5)%6, size(p, 50, 60))
 		}
 	})
 	add("logo", "dice whose 1 face shows a logo instead of a pip", func(i int, p Placer) {

@@ -120,6 +120,12 @@ func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand
 		q := v.quads[i]
 		edge := math.Hypot(float64(q[1].X-q[0].X), float64(q[1].Y-q[0].Y))
 		size := max(24, min(512, int(edge*1.4)))
+		// A side seen edge-on shows a sliver of body; pips squeezed into
+		// it would only look like noise.
+		height := math.Hypot(float64(q[3].X-q[0].X), float64(q[3].Y-q[0].Y))
+		if i < len(v.faces)-1 && height < 0.3*edge {
+			f.value = 0
+		}
 		paintFace(col, alpha, patch, d, f, q, size, glare && i == len(v.faces)-1, rng)
 	}
 	if blur != (image.Point{}) {

@@ -19,7 +19,7 @@ var pipSpots = [7][][2]float64{
 	6: {{0.27, 0.25}, {0.73, 0.25}, {0.27, 0.5}, {0.73, 0.5}, {0.27, 0.75}, {0.73, 0.75}},
 }
 
-// faceTexture draws one face of d showing value v on a size×size square:
+// faceTexture draws one face of d showing value v (0 for a plain face) on a size×size square:
 // the returned colour (BGR) and alpha Mats belong to the caller. The
 // corners are rounded and the edges darkened as on a real die's bevel.
 func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha gocv.Mat) {
@@ -60,7 +60,9 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 			ap[y*size+x] = clamp255(a * body)
 		}
 	}
-	drawMarks(&col, &alpha, d, v, size)
+	if v > 0 {
+		drawMarks(&col, &alpha, d, v, size)
+	}
 	if glare {
 		addGlare(cp, size, rng)
 	}
