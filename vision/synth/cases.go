@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"image"
 	"math/rand/v2"
 )
 
@@ -177,9 +178,17 @@ func RandomScene(rng *rand.Rand, width, height int) Scene {
 		faces = Logo
 	}
 	p := Placer{Scene: &s, Rng: rng}
+	if s.Tilt == 0 && faces == Pips && rng.IntN(4) == 0 {
+		p.AddTouching(styles[rng.IntN(len(styles))], 2+rng.IntN(2), lo)
+	}
 	for range rng.IntN(min(26, 1+int(float64(width*height)/(hi*hi*12)))) {
 		st := styles[rng.IntN(len(styles))]
 		p.Add(st, faces, 1+rng.IntN(6), lo+rng.Float64()*(hi-lo))
+	}
+	if rng.IntN(10) == 0 {
+		for i := range s.Dice {
+			s.Dice[i].Motion = image.Pt(rng.IntN(9)-4, rng.IntN(9)-4)
+		}
 	}
 	return s
 }

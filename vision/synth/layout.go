@@ -26,6 +26,14 @@ func (p Placer) floor(size float64) (x0, y0, x1, y1 float64) {
 }
 
 func (p Placer) free(x, y, size float64) bool {
+	if p.Scene.Tray {
+		// A tilted camera sees the tray as a trapezoid: check on the table.
+		t, at := trayOf(*p.Scene), newCamera(*p.Scene).onTable(x, y)
+		m := size * 0.8
+		if at.X < t.x0+m || at.X > t.x1-m || at.Y < t.y0+m || at.Y > t.y1-m {
+			return false
+		}
+	}
 	for _, d := range p.Scene.Dice {
 		if math.Hypot(d.X-x, d.Y-y) < (d.Size+size)*0.78 {
 			return false
