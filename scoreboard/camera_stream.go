@@ -13,6 +13,11 @@ func (s *Server) handleCameraStream(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary="+boundary)
 	w.Header().Set("Cache-Control", "no-store")
 	flusher, _ := w.(http.Flusher)
+	// Headers go out at once: a browser waits for them before it goes on.
+	w.WriteHeader(http.StatusOK)
+	if flusher != nil {
+		flusher.Flush()
+	}
 	for {
 		frame, next := s.cam.latest()
 		if frame != nil {

@@ -114,3 +114,8 @@ func (b *board) fill(leave int, points func(player int, box rules.Box) int) {
 		}
 	}
 }
+
+func decodeJSON(resp *http.Response, v any) error {
+	defer resp.Body.Close()
+	return json.NewDecoder(resp.Body).Decode(v)
+}

@@ -1,0 +1,197 @@
+package scoreboard
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/rules"
+)
+
+func TestRefusedActionsChangeNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		path string
+		body string // %d is the current version
+		code int
+		says string
+	}{
+		{"stale version", "/api/score", `{"version": 7, "box": "twos"}`, http.StatusConflict, "changed since version 7"},
+		{"malformed JSON", "/api/roll", `{"version": %d, "dice": [1,2`, http.StatusBadRequest, "malformed JSON"},
+		{"no version", "/api/undo", `{}`, http.StatusBadRequest, "version"},
+		{"unknown field", "/api/roll", `{"version": %d, "dize": [1,2,3,4,5]}`, http.StatusBadRequest, "dize"},
+		{"unknown box", "/api/score", `{"version": %d, "box": "chance"}`, http.StatusUnprocessableEntity, `no box "chance"`},
+		{"filled box", "/api/score", `{"version": %d, "box": "twos"}`, http.StatusUnprocessableEntity, "already filled"},
+		{"die out of range", "/api/roll", `{"version": %d, "dice": [1,2,7,4,5]}`, http.StatusUnprocessableEntity, "die 3 is 7"},
+		{"negative die", "/api/die", `{"version": %d, "die": 0, "face": -1}`, http.StatusUnprocessableEntity, "1 to 6"},
+		{"no such die", "/api/die", `{"version": %d, "die": 5, "face": 2}`, http.StatusUnprocessableEntity, "dice 0 to 4"},
+		{"throw four", "/api/roll", `{"version": %d, "dice": [1,2,3,4,5], "throw": 4}`, http.StatusUnprocessableEntity, "throws 1, 2 and 3"},
+		{"confirm twice", "/api/confirm", `{"version": %d}`, http.StatusUnprocessableEntity, "already confirmed"},
+		{"negative score", "/api/enter", `{"version": %d, "player": 0, "box": "ones", "points": -3}`, http.StatusUnprocessableEntity, "zero or more"},
+		{"no such player", "/api/enter", `{"version": %d, "player": 2, "box": "ones", "points": 3}`, http.StatusUnprocessableEntity, "players 0 to 1"},
+		{"clear empty box", "/api/clear", `{"version": %d, "player": 1, "box": "ones"}`, http.StatusUnprocessableEntity, "already empty"},
+		{"empty name", "/api/rename", `{"version": %d, "player": 0, "name": "  "}`, http.StatusUnprocessableEntity, "needs a name"},
+		{"unknown rules", "/api/new", `{"version": %d, "rules": "bingo"}`, http.StatusUnprocessableEntity, "yahtzee"},
+		{"new game stale", "/api/new", `{"version": 3}`, http.StatusConflict, "changed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBoard(t, "yacht", "Ann", "Bob")
+			// Bob to move with a confirmed roll; Ann's twos filled.
+			b.play([5]int{2, 2, 2, 4, 5}, "twos")
+			b.must("/api/roll", map[string]any{"dice": []int{2, 2, 3, 3, 3}})
+			b.must("/api/confirm", map[string]any{})
+			b.must("/api/enter", map[string]any{"player": 1, "box": "twos", "points": 4})
+			b.must("/api/roll", map[string]any{"dice": []int{2, 2, 3, 3, 3}})
+			b.must("/api/confirm", map[string]any{})
+			before := b.state()
+			body := tc.body
+			if strings.Contains(body, "%d") {
+				body = strings.Replace(body, "%d", jsonInt(before.Version), 1)
+			}
+			code, reply := b.postRaw(tc.path, []byte(body))
+			assert.Equal(t, tc.code, code)
+			assert.Contains(t, reply["error"], tc.says)
+			assert.Equal(t, before, b.state(), "a refused action changes nothing")
+			moves, err := b.store.Moves(t.Context(), before.GameID)
+			require.NoError(t, err)
+			assert.Len(t, moves, before.Version%versionStride, "nothing stored")
+		})
+	}
+}
+
+func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestEveryPageSeesEveryChange(t *testing.T) {
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	var streams []*bufio.Reader
+	for range 3 {
+		resp, err := http.Get(b.url + "/api/events")
+		require.NoError(t, err)
+		t.Cleanup(func() { resp.Body.Close() })
+		assert.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
+		streams = append(streams, bufio.NewReader(resp.Body))
+	}
+	for _, s := range streams {
+		v := nextEvent(t, s)
+		assert.Equal(t, b.state().Version, v.Version, "the full state as soon as a page connects")
+	}
+	b.must("/api/roll", map[string]any{"dice": []int{1, 2, 3, 4, 5}})
+	for _, s := range streams {
+		v := nextEvent(t, s)
+		assert.Equal(t, [5]int{1, 2, 3, 4, 5}, v.Roll.Dice)
+	}
+}
+
+func nextEvent(t *testing.T, r *bufio.Reader) View {
+	t.Helper()
+	for {
+		line, err := r.ReadString('\n')
+		require.NoError(t, err)
+		if data, ok := strings.CutPrefix(line, "data: "); ok {
+			var v View
+			require.NoError(t, json.Unmarshal([]byte(data), &v))
+			return v
+		}
+	}
+}
+
+func TestCameraRollBecomesTheThrowAndFramesStream(t *testing.T) {
+	b := newBoard(t, "yacht", "Ann")
+	resp, err := http.Get(b.url + "/camera.mjpeg")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.True(t, strings.HasPrefix(resp.Header.Get("Content-Type"), "multipart/x-mixed-replace"))
+	frames := bufio.NewReader(resp.Body)
+	got := make(chan string, 1)
+	go func() {
+		for {
+			line, err := frames.ReadString('\n')
+			if err != nil {
+				close(got)
+				return
+			}
+			if strings.HasPrefix(line, "FAKEJPEG") {
+				got <- strings.TrimSpace(line)
+				return
+			}
+		}
+	}()
+	// The first frame may go out before the view is waiting: keep sending.
+	deadline := time.After(5 * time.Second)
+	for done := false; !done; {
+		b.srv.Frame([]byte("FAKEJPEG 1\n"))
+		select {
+		case line := <-got:
+			assert.Equal(t, "FAKEJPEG 1", line)
+			done = true
+		case <-deadline:
+			t.Fatal("no frame reached the camera view")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+
+	b.srv.Status("settled", 4)
+	b.srv.Settled([5]int{5, 5, 0, 5, 2}, [5]bool{false, true, false, false, false})
+	v := b.state()
+	assert.Equal(t, CameraView{State: "settled", Seen: 4}, v.Camera)
+	assert.Equal(t, [5]int{5, 5, 0, 5, 2}, v.Roll.Dice)
+	assert.Equal(t, 1, v.Roll.Throw)
+	b.srv.Settled([5]int{5, 5, 3, 5, 2}, [5]bool{})
+	assert.Equal(t, 2, b.state().Roll.Throw, "the next settled roll is the next throw")
+}
+
+func TestExportReplaysToTheSameCard(t *testing.T) {
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+	b.play([5]int{6, 6, 6, 6, 1}, "sixes")
+	b.play([5]int{1, 2, 3, 4, 5}, "little-straight")
+	b.must("/api/enter", map[string]any{"player": 1, "box": "yacht", "points": 50})
+	b.play([5]int{4, 4, 4, 4, 4}, "fours")
+	b.must("/api/undo", map[string]any{})
+	b.play([5]int{4, 4, 4, 4, 4}, "yacht")
+	v := b.state()
+	for p, want := range []int{19 + 30 + 50, 24 + 50} {
+		resp, err := http.Get(b.url + "/api/games/" + jsonInt(int(v.GameID)) + "/export?player=" + jsonInt(p))
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Contains(t, resp.Header.Get("Content-Disposition"), v.Players[p].Name)
+		set, err := rules.Parse(v.Rules.Spec)
+		require.NoError(t, err)
+		turns, err := rules.ParseLog(resp.Body, set)
+		resp.Body.Close()
+		require.NoError(t, err)
+		card, err := rules.Replay(set, turns)
+		require.NoError(t, err)
+		typed := 0
+		if p == 1 {
+			typed = 50 // Bob's yacht was typed: a comment, not a turn
+		}
+		assert.Equal(t, want-typed, card.Totals().GrandTotal, "player %d", p)
+		assert.Equal(t, want, v.Players[p].Totals.GrandTotal)
+	}
+}
+
+func TestRecentGamesListScoresAndWinners(t *testing.T) {
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	b.fill(0, func(p int, box rules.Box) int { return p * 2 })
+	for range 11 {
+		b.must("/api/new", map[string]any{})
+	}
+	resp, err := http.Get(b.url + "/api/games")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var games []RecentGame
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&games))
+	require.GreaterOrEqual(t, len(games), 10)
+	first := games[len(games)-1]
+	assert.True(t, first.Over)
+	assert.Equal(t, []string{"Bob"}, first.Winners)
+	assert.Equal(t, []int{0, 24}, first.Scores)
+	assert.Equal(t, []string{"Ann", "Bob"}, first.Players)
+}
