@@ -116,6 +116,22 @@ func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand
 	w, h := patch.Dx(), patch.Dy()
 	col := make([]float32, 3*w*h)
 	alpha := make([]float32, w*h)
+	outline := silhouette(v, patch)
+	defer outline.Close()
+	op, _ := outline.DataPtrUint8()
+	// The body under the faces fills the gaps a rounded top leaves at
+	// its corners, as the curved edges of a real die do.
+	under := rgbOf(d.Colour)
+	for i, a8 := range op {
+		a := float32(a8) / 255
+		if d.Body == Translucent {
+			a *= 0.75
+		}
+		for c := range 3 {
+			col[3*i+c] = float32(under[2-c]*0.7) * a
+		}
+		alpha[i] = a
+	}
 	for i, f := range v.faces {
 		q := v.quads[i]
 		edge := math.Hypot(float64(q[1].X-q[0].X), float64(q[1].Y-q[0].Y))
@@ -128,12 +144,49 @@ func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand
 		}
 		paintFace(col, alpha, patch, d, f, q, size, glare && i == len(v.faces)-1, rng)
 	}
+	for i, a8 := range op {
+		if a := float32(a8) / 255; alpha[i] > a {
+			for c := range 3 {
+				col[3*i+c] *= a / alpha[i]
+			}
+			alpha[i] = a
+		}
+	}
 	if blur != (image.Point{}) {
 		streak(col, 3, w, h, blur)
 		streak(alpha, 1, w, h, blur)
 	}
 	composite(img, patch, col, alpha)
 	return truth, true
+}
+
+// silhouette returns the die's outline in the patch as a mask with rounded
+// corners; the caller owns it.
+func silhouette(v view, patch image.Rectangle) gocv.Mat {
+	var pts []vec3
+	for _, q := range v.quads {
+		for _, p := range q {
+			pts = append(pts, vec3{float64(p.X) - float64(patch.Min.X), float64(p.Y) - float64(patch.Min.Y), 0})
+		}
+	}
+	hull := convexHull(pts)
+	poly := make([]image.Point, len(hull))
+	for i, p := range hull {
+		poly[i] = image.Pt(int(math.Round(p.X*16)), int(math.Round(p.Y*16)))
+	}
+	mask := gocv.NewMatWithSize(patch.Dy(), patch.Dx(), gocv.MatTypeCV8UC1)
+	mask.SetTo(gocv.Scalar{})
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{poly})
+	defer pv.Close()
+	gocv.FillPolyWithParams(&mask, pv, color.RGBA{255, 255, 255, 255}, gocv.LineAA, 4, image.Point{})
+	q := v.quads[len(v.quads)-1]
+	r := int(0.2 * math.Hypot(float64(q[1].X-q[0].X), float64(q[1].Y-q[0].Y)))
+	if r >= 2 {
+		disc := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(2*r+1, 2*r+1))
+		defer disc.Close()
+		gocv.MorphologyEx(mask, &mask, gocv.MorphOpen, disc)
+	}
+	return mask
 }
 
 // paintFace warps a face texture onto its place in the patch and layers it

@@ -29,12 +29,16 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 	ap, _ := alpha.DataPtrUint8()
 	n := newNoise(rng)
 	t := float64(size)
-	rc, bevel := 0.16*t, 0.11*t
+	// Casino-sharp dice are rare: most have well-rounded corners and edges.
+	rc, bevel := 0.2*t, 0.15*t
 	body := 255.0
 	if d.Body == Translucent {
 		body = 190
 	}
 	phase := rng.Float64() * 10
+	// A glossy face catches a broad sheen from one side.
+	sa := rng.Float64() * 2 * math.Pi
+	sx, sy := math.Cos(sa), math.Sin(sa)
 	for y := range size {
 		for x := range size {
 			px, py := float64(x)+0.5, float64(y)+0.5
@@ -44,12 +48,13 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 			a := math.Max(0, math.Min(1, 0.5-dist))
 			c := rgbOf(d.Colour)
 			if d.Body == Marbled {
-				s := 0.5 + 0.5*math.Sin((px+py)/t*7+phase+5*n.fbm(px/t*3, py/t*3, 3))
-				c = mix(c, rgbOf(d.Vein), smooth(0.35, 0.65, s))
+				// Swirls and blotches: veins follow a warped stripe, broken up.
+				s := 0.5 + 0.25*math.Sin((px+py)/t*6+phase+5*n.fbm(px/t*3, py/t*3, 3)) + 0.45*n.fbm(px/t*4+9, py/t*4, 3)
+				c = mix(c, rgbOf(d.Vein), smooth(0.45, 0.7, s))
 			}
-			k := 1.0
+			k := 1 + 0.08*((px/t-0.5)*sx+(py/t-0.5)*sy)
 			if e := -dist; e < bevel {
-				k = 1 - 0.3*math.Pow(1-math.Max(e, 0)/bevel, 2)
+				k *= 1 - 0.28*math.Pow(1-math.Max(e, 0)/bevel, 2)
 			}
 			if d.Body == Translucent {
 				// Light scatters inside: brighter in the middle.
@@ -107,7 +112,7 @@ func drawMarks(col, alpha *gocv.Mat, d Die, v, size int) {
 		gocv.FillPolyWithParams(alpha, pv, color.RGBA{255, 255, 255, 255}, gocv.LineAA, 0, image.Point{})
 		gocv.CircleWithParams(col, image.Pt(size/2, size/2), int(0.4*t), ink, max(1, int(t/24)), gocv.LineAA, 0)
 	default:
-		r := 0.085 * t
+		r := 0.092 * t
 		rim := scaleRGBA(d.Pip, 0.6)
 		for _, s := range pipSpots[v] {
 			c := image.Pt(int(s[0]*t*16), int(s[1]*t*16))
