@@ -3,162 +3,154 @@ package vision
 import (
 	"image"
 	"math"
-	"sort"
+	"slices"
+	"unsafe"
 
 	"gocv.io/x/gocv"
 )
 
-// pip is one blob that differs from its die's body.
+// pip is one small round blob darker or lighter than what surrounds it.
 type pip struct {
-	x, y float64 // centroid in tray coordinates
-	area float64
+	x, y  float64    // centroid in tray coordinates
+	area  float64    // pixels
+	d     float64    // diameter of the disc of that area
+	elong float64    // major over minor axis: 1 for a disc, more for a pip seen slanted
+	dark  bool       // darker than its surround (black pips on a light die)
+	ring  [3]float64 // median Lab colour just around it: the die body
 }
 
-// readFace counts the pips inside candidate c. Pips are the round blobs
-// whose colour is far from the die body's (the body being the median colour
-// inside the die); the threshold between them is Otsu's, since a face is two
-// colours.
-func (r *Reader) readFace(p labPlane, c candidate) (Die, bool) {
-	inner := shrink(c.box, c.center, 0.86)
-	rect := image.Rectangle{}
-	for i, q := range inner {
-		if i == 0 {
-			rect = image.Rectangle{q, q.Add(image.Pt(1, 1))}
-		}
-		rect = rect.Union(image.Rectangle{q, q.Add(image.Pt(1, 1))})
-	}
-	rect = rect.Intersect(image.Rect(0, 0, p.w, p.h))
-	if rect.Dx() < 4 || rect.Dy() < 4 {
-		return Die{}, false
-	}
-	inside := func(x, y int) bool { return insideBox(inner, image.Pt(x, y)) }
-	bl, ba, bb := p.median(1, func(x, y int) bool {
-		return image.Pt(x, y).In(rect) && inside(x, y)
-	})
+// pipContrast is the least lightness step, on OpenCV's 0..255 L scale,
+// between a pip and its die body.
+const pipContrast = 35
 
-	dist := make([]uint8, rect.Dx()*rect.Dy())
-	var hist [256]int
-	for y := rect.Min.Y; y < rect.Max.Y; y++ {
-		for x := rect.Min.X; x < rect.Max.X; x++ {
-			if !inside(x, y) {
-				continue
-			}
-			l, a, b := p.at(x, y)
-			d := min(255, 2*labDistance(l, a, b, bl, ba, bb))
-			dist[(y-rect.Min.Y)*rect.Dx()+(x-rect.Min.X)] = uint8(d)
-			hist[uint8(d)]++
-		}
-	}
-	thr := max(otsu(hist[:]), 40)
-	for i, d := range dist {
-		if int(d) > thr {
-			dist[i] = 255
-		} else {
-			dist[i] = 0
-		}
-	}
-	mask, err := gocv.NewMatFromBytes(rect.Dy(), rect.Dx(), gocv.MatTypeCV8U, dist)
-	if err != nil {
-		return Die{}, false
-	}
-	defer mask.Close()
-	pips := findPips(mask, rect.Min, c.side)
+// Dark pips sit on bodies at least this light, light pips on bodies at most
+// this light; the light gaps between a white die's black pips are not pips.
+const (
+	darkBodyMin  = 70
+	lightBodyMax = 170
+)
 
-	d := Die{Box: c.box, Center: c.center}
-	n := len(pips)
-	d.Value = min(max(n, 1), 6)
-	d.Face = r.faces.FaceLabel(d.Value)
-	d.Confidence = pipConfidence(pips)
-	d.Uncertain = n < 1 || n > 6 || d.Confidence < 0.6
-	if n > 0 {
-		var sx, sy float64
-		for _, q := range pips {
-			sx, sy = sx+q.x, sy+q.y
+// findPips finds the pips of the whole tray at once: black-hat and top-hat
+// filters keep what is darker or lighter than its surroundings and smaller
+// than the kernel, and the blobs that are round and of a pip's size stay.
+// Blobs whose surround has the tray's colour are specks on the tray.
+func (r *Reader) findPips(p labPlane, light gocv.Mat, kernel int, bg [3]float64, smin, smax float64) []pip {
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(kernel|1, kernel|1))
+	defer k.Close()
+	var out []pip
+	for _, dark := range []bool{true, false} {
+		op := gocv.MorphTophat
+		if dark {
+			op = gocv.MorphBlackhat
 		}
-		d.Center = image.Pt(int(math.Round(sx/float64(n))), int(math.Round(sy/float64(n))))
+		gocv.MorphologyEx(light, &r.tmp, op, k)
+		gocv.Threshold(r.tmp, &r.tmp, pipContrast, 255, gocv.ThresholdBinary)
+		out = append(out, r.blobs(p, dark, bg, smin, smax)...)
 	}
-	return d, true
+	return out
 }
 
-// findPips keeps the connected blobs of mask whose size and shape fit a pip
-// on a die of the given side.
-func findPips(mask gocv.Mat, origin image.Point, side float64) []pip {
+// blobs turns the binary image in r.tmp into pips.
+func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64) []pip {
 	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
 	defer labels.Close()
 	defer stats.Close()
 	defer cents.Close()
-	n := gocv.ConnectedComponentsWithStats(mask, &labels, &stats, &cents)
-	face := side * side
+	n := gocv.ConnectedComponentsWithStats(r.tmp, &labels, &stats, &cents)
+	raw := labels.ToBytes()
+	if len(raw) < 4 {
+		return nil
+	}
+	lab := unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), len(raw)/4)
+	amin := max(4, 0.25*math.Pi*(smin/8)*(smin/8))
+	amax := 0.25 * math.Pi * (smax / 3) * (smax / 3)
 	var out []pip
 	for i := 1; i < n; i++ {
-		w := float64(stats.GetIntAt(i, int(gocv.CC_STAT_WIDTH)))
-		h := float64(stats.GetIntAt(i, int(gocv.CC_STAT_HEIGHT)))
 		area := float64(stats.GetIntAt(i, int(gocv.CC_STAT_AREA)))
-		if area < 0.004*face || area > 0.12*face {
+		if area < amin || area > amax {
 			continue
 		}
-		if max(w, h) > 2.2*min(w, h) || area < 0.4*w*h {
+		x0 := int(stats.GetIntAt(i, int(gocv.CC_STAT_LEFT)))
+		y0 := int(stats.GetIntAt(i, int(gocv.CC_STAT_TOP)))
+		w := int(stats.GetIntAt(i, int(gocv.CC_STAT_WIDTH)))
+		h := int(stats.GetIntAt(i, int(gocv.CC_STAT_HEIGHT)))
+		if max(w, h) > 4*min(w, h) {
 			continue
 		}
-		out = append(out, pip{
-			x:    cents.GetDoubleAt(i, 0) + float64(origin.X),
-			y:    cents.GetDoubleAt(i, 1) + float64(origin.Y),
-			area: area,
-		})
+		q := pip{x: cents.GetDoubleAt(i, 0), y: cents.GetDoubleAt(i, 1), area: area, dark: dark}
+		q.d = 2 * math.Sqrt(area/math.Pi)
+		var fill float64
+		q.elong, fill = shape(lab, p.w, int32(i), image.Rect(x0, y0, x0+w, y0+h), q.x, q.y, area)
+		if q.elong > 3 || fill < 0.6 {
+			continue
+		}
+		q.ring = p.ringColour(q.x, q.y, 0.5*q.d+max(2, 0.4*q.d))
+		if labDistance(q.ring[0], q.ring[1], q.ring[2], bg[0], bg[1], bg[2]) < 8 {
+			continue // a speck or hole in the tray itself
+		}
+		if dark != (q.ring[0] > meanL(p, q)) || dark && q.ring[0] < darkBodyMin || !dark && q.ring[0] > lightBodyMax {
+			continue
+		}
+		out = append(out, q)
 	}
 	return out
 }
 
-// pipConfidence is high when the pips agree in size, as the pips of one
-// face do, and low when blobs of mixed sizes (glare, dirt, a side face's
-// pips) were counted.
-func pipConfidence(pips []pip) float64 {
-	if len(pips) == 0 || len(pips) > 6 {
-		return 0.2
+// shape is a blob's elongation (major over minor axis of the ellipse with
+// the same second moments) and how much of that ellipse the blob fills.
+func shape(lab []int32, stride int, id int32, box image.Rectangle, cx, cy, area float64) (elong, fill float64) {
+	var sxx, syy, sxy float64
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		row := lab[y*stride : (y+1)*stride]
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if row[x] != id {
+				continue
+			}
+			dx, dy := float64(x)-cx, float64(y)-cy
+			sxx += dx * dx
+			syy += dy * dy
+			sxy += dx * dy
+		}
 	}
-	areas := make([]float64, len(pips))
-	for i, q := range pips {
-		areas[i] = q.area
-	}
-	sort.Float64s(areas)
-	spread := areas[len(areas)-1] / areas[0]
-	return math.Max(0.3, math.Min(0.95, 1.15-spread/6))
+	sxx, syy, sxy = sxx/area+1.0/12, syy/area+1.0/12, sxy/area
+	tr, det := sxx+syy, sxx*syy-sxy*sxy
+	disc := math.Sqrt(math.Max(0, tr*tr/4-det))
+	l1, l2 := tr/2+disc, math.Max(tr/2-disc, 1e-6)
+	elong = math.Sqrt(l1 / l2)
+	fill = area / (4 * math.Pi * math.Sqrt(l1*l2))
+	return elong, fill
 }
 
-// shrink moves the corners of box toward centre, keeping share of its size.
-func shrink(box [4]image.Point, centre image.Point, share float64) [4]image.Point {
-	var out [4]image.Point
-	for i, q := range box {
-		out[i] = image.Pt(
-			centre.X+int(math.Round(float64(q.X-centre.X)*share)),
-			centre.Y+int(math.Round(float64(q.Y-centre.Y)*share)))
+// ringColour is the median Lab colour on a circle of radius rad around (x, y).
+func (p labPlane) ringColour(x, y, rad float64) [3]float64 {
+	const n = 16
+	var ch [3][]float64
+	for i := range n {
+		a := 2 * math.Pi * float64(i) / n
+		px, py := int(math.Round(x+rad*math.Cos(a))), int(math.Round(y+rad*math.Sin(a)))
+		if px < 0 || py < 0 || px >= p.w || py >= p.h {
+			continue
+		}
+		l, aa, b := p.at(px, py)
+		ch[0], ch[1], ch[2] = append(ch[0], l), append(ch[1], aa), append(ch[2], b)
+	}
+	var out [3]float64
+	if len(ch[0]) == 0 {
+		return out
+	}
+	for c := range 3 {
+		slices.Sort(ch[c])
+		out[c] = ch[c][len(ch[c])/2]
 	}
 	return out
 }
 
-// otsu is the threshold that best splits a histogram in two.
-func otsu(hist []int) int {
-	total, sum := 0, 0.0
-	for v, k := range hist {
-		total += k
-		sum += float64(v * k)
+// meanL is the lightness at the pip's centre.
+func meanL(p labPlane, q pip) float64 {
+	x, y := int(math.Round(q.x)), int(math.Round(q.y))
+	if x < 0 || y < 0 || x >= p.w || y >= p.h {
+		return 0
 	}
-	var wB, sumB, best float64
-	thr := 0
-	for v, k := range hist {
-		wB += float64(k)
-		if wB == 0 {
-			continue
-		}
-		wF := float64(total) - wB
-		if wF == 0 {
-			break
-		}
-		sumB += float64(v * k)
-		mB, mF := sumB/wB, (sum-sumB)/wF
-		if between := wB * wF * (mB - mF) * (mB - mF); between > best {
-			best, thr = between, v
-		}
-	}
-	return thr
+	l, _, _ := p.at(x, y)
+	return l
 }

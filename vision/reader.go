@@ -18,7 +18,12 @@ type Reader struct {
 	faces   Faces
 	model   *classifier // nil when no model is built in
 
-	lab, fg, tmp, dt gocv.Mat
+	// splitByCandidates keeps pips of two segmented blobs apart; it helps
+	// only where the profile says what the tray looks like.
+	splitByCandidates bool
+	bgLab             *[3]float64 // the profile's tray colour, nil to estimate it per frame
+
+	lab, light, fg, tmp, dt gocv.Mat
 }
 
 // NewReader makes a reader for the dice and table p describes; a nil p
@@ -32,10 +37,14 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 	}
 	r := &Reader{
 		profile: *p,
-		lab:     gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(),
+		lab:     gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(),
 	}
 	if p.Faces == calibrate.PokerFaces {
 		r.faces = PokerFaces
+	}
+	if p.Background != (calibrate.Colour{}) {
+		lab := bgrToLab(p.Background)
+		r.bgLab = &lab
 	}
 	m, err := loadClassifier()
 	if err != nil {
@@ -49,7 +58,7 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 // Close frees the reader's OpenCV memory.
 func (r *Reader) Close() error {
 	var errs []error
-	for _, m := range []*gocv.Mat{&r.lab, &r.fg, &r.tmp, &r.dt} {
+	for _, m := range []*gocv.Mat{&r.lab, &r.light, &r.fg, &r.tmp, &r.dt} {
 		errs = append(errs, m.Close())
 	}
 	if r.model != nil {
@@ -86,13 +95,31 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	}
 	plane := labPlane{pix: lab, w: tray.Dx(), h: tray.Dy()}
 
-	cands, err := r.candidates(plane)
+	bl, ba, bb := r.background(plane)
+	bg := [3]float64{bl, ba, bb}
+	cands, err := r.candidates(plane, bg)
 	if err != nil {
 		return nil, fmt.Errorf("read dice: %w", err)
 	}
-	dice := make([]Die, 0, len(cands))
-	for _, c := range cands {
-		d, ok := r.readFace(plane, c)
+	gocv.ExtractChannel(r.lab, &r.light, 0)
+	smin, smax := r.dieSizes(tray)
+	pips := r.findPips(plane, r.light, int(math.Round(0.4*smax)), bg, smin, smax)
+	groups := r.groupPips(plane, pips, cands)
+	faceCount := make([]int, len(cands))
+	for _, g := range groups {
+		cx, cy := 0.0, 0.0
+		for _, q := range g {
+			cx, cy = cx+q.x/float64(len(g)), cy+q.y/float64(len(g))
+		}
+		for k, c := range cands {
+			if insideBox(c.box, image.Pt(int(cx), int(cy))) {
+				faceCount[k]++
+			}
+		}
+	}
+	dice := make([]Die, 0, len(groups))
+	for _, g := range groups {
+		d, ok := faceDie(g, cands, faceCount, r.faces)
 		if !ok {
 			continue
 		}
@@ -108,7 +135,6 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
 	}
-	dice = suppress(dice)
 	sort.Slice(dice, func(i, j int) bool {
 		if dice[i].Center.Y != dice[j].Center.Y {
 			return dice[i].Center.Y < dice[j].Center.Y
@@ -116,26 +142,6 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 		return dice[i].Center.X < dice[j].Center.X
 	})
 	return dice, nil
-}
-
-// suppress drops a die whose centre lies inside a more confident die's box,
-// which happens when a die is found both as a blob and as pieces of it.
-func suppress(dice []Die) []Die {
-	sort.SliceStable(dice, func(i, j int) bool { return dice[i].Confidence > dice[j].Confidence })
-	kept := dice[:0]
-	for _, d := range dice {
-		dup := false
-		for _, k := range kept {
-			if insideBox(k.Box, d.Center) {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			kept = append(kept, d)
-		}
-	}
-	return kept
 }
 
 // insideBox reports whether p lies inside the convex quadrilateral box.
@@ -203,4 +209,23 @@ func (p labPlane) median(step int, inside func(x, y int) bool) (float64, float64
 		}
 	}
 	return out[0], out[1], out[2]
+}
+
+// dieSizes is the range of die sides to look for: the profile's when it was
+// calibrated, else what a frame of this size shows from a usual distance.
+func (r *Reader) dieSizes(tray image.Rectangle) (float64, float64) {
+	lo, hi := r.profile.DieSize[0], r.profile.DieSize[1]
+	if def := calibrate.New().DieSize; lo != def[0] || hi != def[1] {
+		return lo, hi
+	}
+	s := float64(min(tray.Dx(), tray.Dy()))
+	return s / 40, s / 5
+}
+
+func bgrToLab(c calibrate.Colour) [3]float64 {
+	px := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(c[0]), float64(c[1]), float64(c[2]), 0), 1, 1, gocv.MatTypeCV8UC3)
+	defer px.Close()
+	gocv.CvtColor(px, &px, gocv.ColorBGRToLab)
+	v := px.GetVecbAt(0, 0)
+	return [3]float64{float64(v[0]), float64(v[1]), float64(v[2])}
 }

@@ -2,7 +2,6 @@ package vision
 
 import (
 	"image"
-	"image/color"
 	"math"
 
 	"gocv.io/x/gocv"
@@ -23,8 +22,8 @@ const fgThreshold = 20
 // candidates separates the dice from the tray: pixels far from the tray
 // colour, cleaned by morphology, with touching dice split where the distance
 // to the background has more than one peak.
-func (r *Reader) candidates(p labPlane) ([]candidate, error) {
-	bl, ba, bb := r.background(p)
+func (r *Reader) candidates(p labPlane, bg [3]float64) ([]candidate, error) {
+	bl, ba, bb := bg[0], bg[1], bg[2]
 	if r.fg.Rows() != p.h || r.fg.Cols() != p.w || r.fg.Type() != gocv.MatTypeCV8U {
 		r.fg.Close()
 		r.fg = gocv.NewMatWithSize(p.h, p.w, gocv.MatTypeCV8U)
@@ -42,8 +41,7 @@ func (r *Reader) candidates(p labPlane) ([]candidate, error) {
 	}
 
 	smin, smax := r.profile.DieSize[0], r.profile.DieSize[1]
-	morph(&r.fg, gocv.MorphClose, int(smin/6))
-	fillHoles(&r.fg)
+	morph(&r.fg, gocv.MorphClose, int(smin/3))
 	morph(&r.fg, gocv.MorphOpen, int(smin/2))
 
 	labels := gocv.NewMat()
@@ -135,10 +133,29 @@ func newCandidate(cx, cy, w, h, ux, uy float64) candidate {
 	return c
 }
 
-// background is the tray colour: the profile's, or the median of the frame,
-// since the tray covers most of any frame.
+// background is the tray colour: the profile's, or the frame's commonest
+// colour, since the tray covers more of a frame than anything else.
 func (r *Reader) background(p labPlane) (float64, float64, float64) {
-	return p.median(4, nil)
+	if r.bgLab != nil {
+		return r.bgLab[0], r.bgLab[1], r.bgLab[2]
+	}
+	var hist [4096]int
+	for y := 0; y < p.h; y += 4 {
+		for x := 0; x < p.w; x += 4 {
+			i := 3 * (y*p.w + x)
+			hist[int(p.pix[i]>>4)<<8|int(p.pix[i+1]>>4)<<4|int(p.pix[i+2]>>4)]++
+		}
+	}
+	best := 0
+	for b, n := range hist {
+		if n > hist[best] {
+			best = b
+		}
+	}
+	return p.median(4, func(x, y int) bool {
+		i := 3 * (y*p.w + x)
+		return int(p.pix[i]>>4)<<8|int(p.pix[i+1]>>4)<<4|int(p.pix[i+2]>>4) == best
+	})
 }
 
 func morph(m *gocv.Mat, op gocv.MorphType, size int) {
@@ -148,12 +165,4 @@ func morph(m *gocv.Mat, op gocv.MorphType, size int) {
 	k := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(size|1, size|1))
 	defer k.Close()
 	gocv.MorphologyEx(*m, m, op, k)
-}
-
-// fillHoles fills each outer contour, so pips that match the tray colour do
-// not leave holes in their die.
-func fillHoles(m *gocv.Mat) {
-	cs := gocv.FindContours(*m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-	defer cs.Close()
-	gocv.DrawContours(m, cs, -1, color.RGBA{255, 255, 255, 0}, -1)
 }
