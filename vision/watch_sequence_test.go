@@ -129,6 +129,17 @@ func watchSequence(t testing.TB, s sequence, r FrameReader) []Roll {
 	defer src.Close()
 	w := NewWatcher(r, WatchOptions{})
 	defer w.Close()
+	return feedAll(t, src, w, func(i int) {
+		if tr, ok := r.(*truthReader); ok {
+			tr.frame = i
+		}
+	})
+}
+
+// feedAll feeds every frame of src to w, calling before(i) ahead of frame
+// i, and returns the rolls reported.
+func feedAll(t testing.TB, src Source, w *Watcher, before func(i int)) []Roll {
+	t.Helper()
 	var rolls []Roll
 	for {
 		fr, err := src.Next(context.Background())
@@ -136,9 +147,7 @@ func watchSequence(t testing.TB, s sequence, r FrameReader) []Roll {
 			return rolls
 		}
 		require.NoError(t, err)
-		if tr, ok := r.(*truthReader); ok {
-			tr.frame = fr.Index
-		}
+		before(fr.Index)
 		ev, err := w.Feed(fr)
 		fr.Close()
 		require.NoError(t, err)

@@ -1,9 +1,6 @@
 package vision
 
 import (
-	"context"
-	"errors"
-	"io"
 	"runtime"
 	"testing"
 
@@ -12,7 +9,7 @@ import (
 )
 
 // watchDemo replays the demo's first rolls through a real reader and returns
-// what the watcher reported, calling at(i) after frame i.
+// what the watcher reported, calling at(i) before frame i.
 func watchDemo(t *testing.T, opts DemoOptions, at func(i int)) []Roll {
 	t.Helper()
 	r, err := NewReader(nil)
@@ -22,29 +19,13 @@ func watchDemo(t *testing.T, opts DemoOptions, at func(i int)) []Roll {
 	defer src.Close()
 	w := NewWatcher(r, WatchOptions{Expected: opts.Dice})
 	defer w.Close()
-	var rolls []Roll
-	for {
-		fr, err := src.Next(context.Background())
-		if errors.Is(err, io.EOF) {
-			return rolls
-		}
-		require.NoError(t, err)
-		ev, err := w.Feed(fr)
-		fr.Close()
-		require.NoError(t, err)
-		if ev.Roll != nil {
-			rolls = append(rolls, *ev.Roll)
-		}
-		if at != nil {
-			at(fr.Index)
-		}
-	}
+	return feedAll(t, src, w, at)
 }
 
 func TestDemoRollsAreReadBackOnceEach(t *testing.T) {
 	noMatsLeft(t)
 	opts := DemoOptions{Seed: 3, Rolls: 4}
-	rolls := watchDemo(t, opts, nil)
+	rolls := watchDemo(t, opts, func(int) {})
 	want := DemoRolls(opts, opts.Rolls)
 	require.Len(t, rolls, len(want))
 	for i := range want {
