@@ -40,7 +40,7 @@ type Profile struct {
 	Faces string `json:"faces"`
 
 	// Tray is the part of the frame where dice may lie; empty means all of it.
-	Tray image.Rectangle `json:"tray"`
+	Tray Rect `json:"tray"`
 
 	// Background is the typical colour of the tray or table under the dice.
 	Background Colour `json:"background"`
@@ -85,7 +85,7 @@ func (p *Profile) Validate() error {
 		return fmt.Errorf("faces is %q, want %q or %q", p.Faces, PipFaces, PokerFaces)
 	case p.DieSize[0] <= 0 || p.DieSize[1] < p.DieSize[0]:
 		return fmt.Errorf("die_size %v is not a range of positive pixel sizes", p.DieSize)
-	case p.Tray.Min.X < 0 || p.Tray.Min.Y < 0 || p.Tray.Dx() < 0 || p.Tray.Dy() < 0:
+	case p.Tray.Min.X < 0 || p.Tray.Min.Y < 0 || p.Tray.Max.X < p.Tray.Min.X || p.Tray.Max.Y < p.Tray.Min.Y:
 		return fmt.Errorf("tray %v is not a rectangle inside a frame", p.Tray)
 	}
 	for i, t := range p.Templates {
@@ -150,4 +150,20 @@ func DefaultPath() (string, error) {
 		return "", fmt.Errorf("find the profile directory: %w (pass --profile)", err)
 	}
 	return filepath.Join(dir, "dicecam", "profile.json"), nil
+}
+
+// Rect is an image.Rectangle written as [xmin, ymin, xmax, ymax].
+type Rect struct{ image.Rectangle }
+
+func (r Rect) MarshalJSON() ([]byte, error) {
+	return json.Marshal([4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y})
+}
+
+func (r *Rect) UnmarshalJSON(b []byte) error {
+	var v [4]int
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("tray: want [xmin, ymin, xmax, ymax]: %w", err)
+	}
+	r.Rectangle = image.Rectangle{image.Pt(v[0], v[1]), image.Pt(v[2], v[3])}
+	return nil
 }

@@ -213,3 +213,78 @@ func medianElong(g []pip) float64 {
 	sort.Float64s(e)
 	return e[len(e)/2]
 }
+
+// dropSideFaces removes the groups that are the side faces of a die seen at
+// an angle: beside another group, with pips more slanted or on a darker
+// body, since the top face faces the light and the camera more squarely.
+// A lone pip must also be round and sit on a clean patch of body, which the
+// print on a label or a cable's plug does not.
+func dropSideFaces(p labPlane, groups [][]pip) [][]pip {
+	type summary struct{ elong, light, a, b, d float64 }
+	sums := make([]summary, len(groups))
+	for i, g := range groups {
+		var s summary
+		for _, q := range g {
+			s.light, s.a, s.b, s.d = s.light+q.ring[0], s.a+q.ring[1], s.b+q.ring[2], s.d+q.d
+		}
+		n := float64(len(g))
+		sums[i] = summary{medianElong(g), s.light / n, s.a / n, s.b / n, s.d / n}
+	}
+	var out [][]pip
+	for i, g := range groups {
+		side := false
+		for j, h := range groups {
+			if i == j || nearest(g, h) > 4*math.Max(sums[i].d, sums[j].d) {
+				continue
+			}
+			a, b := sums[i], sums[j]
+			slanted := a.elong >= 1.45 && a.elong > 1.2*b.elong
+			sameBody := math.Hypot(a.a-b.a, a.b-b.b) < 8
+			shaded := sameBody && a.light < b.light-10 && a.elong > b.elong
+			if slanted || shaded {
+				side = true
+				break
+			}
+		}
+		if side {
+			continue
+		}
+		if len(g) == 1 && (g[0].elong > 1.4 || !p.cleanAround(g[0])) {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func nearest(g, h []pip) float64 {
+	best := math.Inf(1)
+	for _, a := range g {
+		for _, b := range h {
+			best = math.Min(best, math.Hypot(a.x-b.x, a.y-b.y))
+		}
+	}
+	return best
+}
+
+// cleanAround reports whether the body around a lone pip is plain, as on the
+// face of a one, out to well past the pip.
+func (p labPlane) cleanAround(q pip) bool {
+	const n = 24
+	off := 0
+	for _, rad := range []float64{0.9 * q.d, 1.4 * q.d} {
+		for i := range n {
+			a := 2 * math.Pi * float64(i) / n
+			x, y := int(math.Round(q.x+rad*math.Cos(a))), int(math.Round(q.y+rad*math.Sin(a)))
+			if x < 0 || y < 0 || x >= p.w || y >= p.h {
+				off++
+				continue
+			}
+			l, aa, b := p.at(x, y)
+			if labDistance(l, aa, b, q.ring[0], q.ring[1], q.ring[2]) > linkBody {
+				off++
+			}
+		}
+	}
+	return off <= 2*n/10
+}

@@ -82,7 +82,7 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	if !r.profile.Tray.Empty() {
 		tray = r.profile.Tray.Intersect(bounds)
 		if tray.Empty() {
-			return nil, fmt.Errorf("read dice: the profile's tray %v lies outside the %dx%d frame: calibrate for this camera", r.profile.Tray, bounds.Dx(), bounds.Dy())
+			return nil, fmt.Errorf("read dice: the profile's tray %v lies outside the %dx%d frame: calibrate for this camera", r.profile.Tray.Rectangle, bounds.Dx(), bounds.Dy())
 		}
 	}
 	view := frame.Region(tray)
@@ -104,7 +104,7 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	gocv.ExtractChannel(r.lab, &r.light, 0)
 	smin, smax := r.dieSizes(tray)
 	pips := r.findPips(plane, r.light, int(math.Round(0.4*smax)), bg, smin, smax)
-	groups := r.groupPips(plane, pips, cands)
+	groups := dropSideFaces(plane, r.groupPips(plane, pips, cands))
 	faceCount := make([]int, len(cands))
 	for _, g := range groups {
 		cx, cy := 0.0, 0.0

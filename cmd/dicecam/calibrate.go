@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/vision"
+)
+
+const calibrateUsage = `--from FOLDER [--out PROFILE] [--faces pips|poker] [--fold K/N | --exclude-fold K/N]
+
+Builds a profile from a labelled folder of photos of one table and one dice
+set (images.csv and dice.csv, as in ../shared/datasets/README.md): where the
+dice lie, the tray colour and the die size. A photo is in fold
+crc32(basename) % N; --exclude-fold 0/5 calibrates on all photos but fold 0,
+so that 'dicecam eval --fold 0/5' measures on photos calibration never saw.`
+
+func runCalibrate(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "calibrate", calibrateUsage)
+	from := fs.String("from", "", "labelled `FOLDER` of photos to calibrate from")
+	out := fs.String("out", "", "where to write the `PROFILE` (default: the user's profile, see 'dicecam read -h')")
+	faces := fs.String("faces", calibrate.PipFaces, "what the faces show: pips or poker")
+	fold := fs.String("fold", "", "calibrate only on the photos of fold `K/N`")
+	exclude := fs.String("exclude-fold", "", "calibrate on every photo except those of fold `K/N`")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q: name the folder with --from", pos[0])
+	}
+	if *from == "" {
+		return usagef("name a labelled folder with --from")
+	}
+	if *faces != calibrate.PipFaces && *faces != calibrate.PokerFaces {
+		return usagef("--faces %q: want pips or poker", *faces)
+	}
+	pick, err := foldFlags(*fold, *exclude)
+	if err != nil {
+		return err
+	}
+	path := *out
+	if path == "" {
+		if path, err = calibrate.DefaultPath(); err != nil {
+			return err
+		}
+	}
+	photos, err := vision.LoadFolder(*from)
+	if err != nil {
+		return err
+	}
+	photos = pick.Filter(photos)
+	if len(photos) == 0 {
+		return fmt.Errorf("no photos in %s (after the fold filter)", *from)
+	}
+	p, err := vision.Calibrate(ctx, photos, *faces)
+	if err != nil {
+		return err
+	}
+	if err := p.Save(path); err != nil {
+		return err
+	}
+	e.log.Info("profile written", "path", path, "photos", len(photos), "die_size", p.DieSize, "tray", p.Tray)
+	return nil
+}
