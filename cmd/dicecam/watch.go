@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/dicecam/dicecam/vision"
+)
+
+const watchUsage = "[--source S] [--profile P] [--faces pips|poker] [--dice 5] [--json]"
+
+func runWatch(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "watch", watchUsage)
+	var sf sourceFlags
+	sf.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object per roll")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q: name the source with --source", pos[0])
+	}
+	rolls := 0
+	err = sf.watch(ctx, e, func(fr vision.Frame, ev vision.Event, _ vision.FrameReader) error {
+		if ev.Roll == nil {
+			return nil
+		}
+		rolls++
+		if *asJSON {
+			line, err := json.Marshal(rollLine(*ev.Roll))
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(e.stdout, "%s\n", line)
+			return err
+		}
+		_, err := fmt.Fprintln(e.stdout, rollText(*ev.Roll))
+		return err
+	})
+	if err == nil {
+		fmt.Fprintf(e.stderr, "rolls seen: %d\n", rolls)
+	}
+	return err
+}
+
+// sourceFlags are the flags of the commands that watch a source.
+type sourceFlags struct {
+	source, profile, faces, size string
+	dice                         int
+	fps                          float64
+	realtime                     bool
+}
+
+func (sf *sourceFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&sf.source, "source", "0", "camera index, /dev/videoN, rtsp:// or http:// URL, video file, folder of images, image, or demo")
+	fs.StringVar(&sf.profile, "profile", "", "calibration `profile` (default: built-in defaults)")
+	fs.StringVar(&sf.faces, "faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
+	fs.IntVar(&sf.dice, "dice", 5, "how many dice a roll has")
+	fs.Float64Var(&sf.fps, "fps", 30, "frames a second to replay a folder at, or to ask of a camera")
+	fs.StringVar(&sf.size, "size", "", "frame size to ask of a camera, e.g. 1280x720")
+	fs.BoolVar(&sf.realtime, "realtime", false, "replay a file or folder at its frame rate, skipping frames when reading falls behind, as from a camera")
+}
+
+// watch opens the source and reader, and hands each frame with what the
+// watcher made of it, and the reader, to fn until the source ends or ctx is
+// cancelled.
+// State changes and count messages go to standard error.
+func (sf *sourceFlags) watch(ctx context.Context, e *env, fn func(vision.Frame, vision.Event, vision.FrameReader) error) error {
+	if sf.dice < 1 {
+		return usagef("--dice %d: want at least one die", sf.dice)
+	}
+	if sf.fps <= 0 {
+		return usagef("--fps %v: want a positive rate", sf.fps)
+	}
+	opts := vision.SourceOptions{FPS: sf.fps, Live: sf.realtime,
+		Notify: func(s vision.Status) { e.log.Warn(s.String()) }}
+	if sf.size != "" {
+		var w, h int
+		if _, err := fmt.Sscanf(strings.ToLower(sf.size), "%dx%d", &w, &h); err != nil || w <= 0 || h <= 0 {
+			return usagef("--size %q: want WIDTHxHEIGHT, e.g. 1280x720", sf.size)
+		}
+		opts.Size = image.Pt(w, h)
+	}
+	reader, err := openReader(sf.profile, sf.faces)
+	if err != nil {
+		return err
+	}
+	defer reader.Close()
+	src, err := vision.Open(ctx, sf.source, opts)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	w := vision.NewWatcher(reader, vision.WatchOptions{Expected: sf.dice})
+	defer w.Close()
+	for {
+		fr, err := src.Next(ctx)
+		switch {
+		case errors.Is(err, io.EOF), ctx.Err() != nil:
+			if d, ok := src.(interface{ Dropped() int }); ok && d.Dropped() > 0 {
+				fmt.Fprintf(e.stderr, "%d frames skipped while reading fell behind\n", d.Dropped())
+			}
+			return nil
+		case err != nil:
+			return err
+		}
+		ev, err := w.Feed(fr)
+		if err == nil {
+			if ev.Changed {
+				fmt.Fprintf(e.stderr, "frame %d: %s\n", ev.Frame, ev.State)
+			}
+			if ev.Message != "" {
+				fmt.Fprintf(e.stderr, "frame %d: %s\n", ev.Frame, ev.Message)
+			}
+			err = fn(fr, ev, reader)
+		}
+		fr.Close()
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// rollJSON is one line of `dicecam watch --json`.
+type rollJSON struct {
+	Roll      int       `json:"roll"`
+	Dice      []dieJSON `json:"dice"`
+	Seen      int       `json:"seen"`
+	Expected  int       `json:"expected"`
+	Uncertain bool      `json:"uncertain"`
+	Frame     int       `json:"frame"`
+	MS        float64   `json:"ms"` // from the dice coming to rest to the report
+}
+
+func rollLine(r vision.Roll) rollJSON {
+	out := rollJSON{Roll: r.Number, Dice: []dieJSON{}, Seen: r.Seen, Expected: r.Expected,
+		Uncertain: r.Uncertain, Frame: r.Frame, MS: math.Round(float64(r.Latency.Microseconds())/100) / 10}
+	for _, d := range r.Dice {
+		out.Dice = append(out.Dice, toJSON(d))
+	}
+	return out
+}
+
+// rollText is the line `dicecam watch` prints for a roll without --json.
+func rollText(r vision.Roll) string {
+	faces := make([]string, len(r.Dice))
+	for i, d := range r.Dice {
+		faces[i] = d.Face
+		if d.Uncertain {
+			faces[i] += "?"
+		}
+	}
+	return fmt.Sprintf("roll %d: %s (frame %d, %d ms)", r.Number, strings.Join(faces, " "), r.Frame, r.Latency.Milliseconds())
+}

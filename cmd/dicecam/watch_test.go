@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const rollIn = "../../testdata/sequences/roll-in/frames"
+
+func TestWatchPrintsEachSettledRollOnceAsJSON(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "watch", "--source", rollIn, "--json")
+	require.Equal(t, 0, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	require.Len(t, lines, 1, stdout)
+	var got rollJSON
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &got))
+	assert.Equal(t, 1, got.Roll)
+	assert.Equal(t, 5, got.Seen)
+	assert.Equal(t, 5, got.Expected)
+	assert.GreaterOrEqual(t, got.Frame, 51, "the dice come to rest on frame 51")
+	var values []int
+	for _, d := range got.Dice {
+		values = append(values, d.Value)
+	}
+	assert.ElementsMatch(t, []int{1, 1, 2, 4, 5}, values)
+	assert.Positive(t, got.MS)
+}
+
+func TestWatchTellsStateChangesOnStandardError(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "watch", "--source", "../../testdata/sequences/put-back/frames")
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `^roll 1: (\d ){4}\d \(frame \d+, \d+ ms\)\n$`, stdout)
+	assert.Contains(t, stderr, ": moving\n")
+	assert.Contains(t, stderr, ": settled\n")
+}
+
+func TestWatchRefusesBadFlagsAndMissingSources(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--source", "7"}, 1, "--source path/to/video.mp4"},
+		{[]string{"--source", "no/such/folder"}, 1, "camera index"},
+		{[]string{"--source", rollIn, "--size", "big"}, 2, "WIDTHxHEIGHT"},
+		{[]string{"--source", rollIn, "--dice", "0"}, 2, "at least one die"},
+		{[]string{"extra"}, 2, "--source"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, _, stderr := runCmd(t, append([]string{"watch"}, c.args...)...)
+			assert.Equal(t, c.code, code)
+			assert.Contains(t, stderr, c.want)
+		})
+	}
+}
