@@ -1,0 +1,174 @@
+"""Labelled dice photos turned into 48x48 crops for the dice-face classifier.
+
+The crop is the contract the Go reader codes against (see vision/model/README.md):
+for a die with centre (cx, cy) and size s, the axis-aligned square of side 1.6*s
+centred on the die, border-replicated outside the frame, resized to 48x48 with
+INTER_AREA. Class 0 is "not a die", classes 1..6 are top face values.
+"""
+
+import csv
+import math
+import os
+import zlib
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+CROP = 48
+CONTEXT = 1.6
+FOLDS = 5
+HELD_OUT_FOLD = 0
+
+
+def fold_of(path):
+    """The fold of a photo: crc32 of its base name, as Go's crc32.ChecksumIEEE."""
+    return zlib.crc32(os.path.basename(path).encode()) % FOLDS
+
+
+@dataclass
+class Die:
+    photo: int  # index into Dataset.photos
+    value: int
+    cx: float
+    cy: float
+    s_box: float  # max(w, h) of the labelled box: the contract's s
+    s_die: float  # best guess of the die's own side, for negatives and scale jitter
+
+
+@dataclass
+class Photo:
+    path: str
+    fold: int
+    image: np.ndarray
+
+
+@dataclass
+class Dataset:
+    name: str
+    photos: list
+    dice: list  # value -1 marks a die whose face is no pip face (poker, logo)
+    synthetic: bool = False
+
+
+def _webcam_die_side(value, s_box):
+    # webcam-desk boxes hold the pip group on the top face, not the die: for
+    # 2..6 the group spans about three quarters of the face; a lone 1 is boxed
+    # anywhere from the pip alone to the face, so guess from its size.
+    if value == 1:
+        return float(np.clip(2.0 * s_box, 35.0, 90.0))
+    return 1.35 * s_box
+
+
+def _faces(folder):
+    """The face label of each die, from the truth.csv cmd/dicegen writes beside
+    dice.csv; None for a folder without one (the real photos: all pips)."""
+    path = os.path.join(folder, "truth.csv")
+    if not os.path.exists(path):
+        return None
+    with open(path, newline="") as f:
+        return [row["face"] for row in csv.DictReader(f)]
+
+
+def load(root, name, synthetic=False):
+    """Reads one dataset folder (images.csv and dice.csv) into memory."""
+    folder = os.path.join(root, name)
+    faces = _faces(folder)
+    photos, index = [], {}
+    with open(os.path.join(folder, "images.csv"), newline="") as f:
+        for row in csv.DictReader(f):
+            path = os.path.join(folder, row["image"])
+            image = cv2.imread(path, cv2.IMREAD_COLOR)
+            if image is None:
+                raise SystemExit(f"read {path}: not an image; is {folder} complete?")
+            index[row["image"]] = len(photos)
+            photos.append(Photo(path, fold_of(path), image))
+    dice = []
+    with open(os.path.join(folder, "dice.csv"), newline="") as f:
+        for k, row in enumerate(csv.DictReader(f)):
+            x0, y0, x1, y1 = (float(row[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
+            value = int(row["value"])
+            if faces is not None and faces[k] not in ("1", "2", "3", "4", "5", "6"):
+                value = -1
+            s_box = max(x1 - x0, y1 - y0)
+            s_die = _webcam_die_side(value, s_box) if name == "webcam-desk" else s_box
+            dice.append(Die(index[row["image"]], value, (x0 + x1) / 2, (y0 + y1) / 2, s_box, s_die))
+    return Dataset(name, photos, dice, synthetic)
+
+
+def contract_crop(image, cx, cy, s):
+    """The exact crop of the contract, as the Go reader cuts it.
+
+    side = floor(1.6*s + 0.5), x0 = floor(cx - side/2 + 0.5), y0 likewise; the
+    square [x0, x0+side) x [y0, y0+side), border-replicated, INTER_AREA to 48x48.
+    """
+    side = max(1, int(math.floor(CONTEXT * s + 0.5)))
+    x0 = int(math.floor(cx - side / 2 + 0.5))
+    y0 = int(math.floor(cy - side / 2 + 0.5))
+    h, w = image.shape[:2]
+    pad_l, pad_t = max(0, -x0), max(0, -y0)
+    pad_r, pad_b = max(0, x0 + side - w), max(0, y0 + side - h)
+    if pad_l or pad_t or pad_r or pad_b:
+        image = cv2.copyMakeBorder(image, pad_t, pad_b, pad_l, pad_r, cv2.BORDER_REPLICATE)
+        x0, y0 = x0 + pad_l, y0 + pad_t
+    patch = image[y0:y0 + side, x0:x0 + side]
+    return cv2.resize(patch, (CROP, CROP), interpolation=cv2.INTER_AREA)
+
+
+def warped_crop(image, cx, cy, s, angle):
+    """A crop like the contract's but rotated by angle degrees about its centre,
+    sampled at native resolution first so INTER_AREA does the shrinking."""
+    side = CONTEXT * s
+    n = int(np.clip(round(side), CROP, 160))
+    scale = n / side
+    m = cv2.getRotationMatrix2D((cx, cy), angle, scale)
+    m[0, 2] += n / 2 - cx
+    m[1, 2] += n / 2 - cy
+    patch = cv2.warpAffine(image, m, (n, n), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return patch
+
+
+def photometric(patch, rng, hue_p):
+    """Light, colour, blur and compression changes a webcam or another dice set brings."""
+    if rng.random() < hue_p:
+        hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
+        hsv[..., 0] = (hsv[..., 0].astype(np.int32) + rng.integers(0, 180)) % 180
+        if rng.random() < 0.5:
+            sat = hsv[..., 1].astype(np.float32) * rng.uniform(0.5, 1.5)
+            hsv[..., 1] = np.clip(sat, 0, 255).astype(np.uint8)
+        patch = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    if rng.random() < 0.3:
+        patch = patch[..., rng.permutation(3)]
+    if rng.random() < 0.12:
+        patch = 255 - patch  # a dark die with light pips
+    if rng.random() < 0.08:
+        g = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+        patch = cv2.cvtColor(g, cv2.COLOR_GRAY2BGR)
+    f = patch.astype(np.float32)
+    gain = rng.uniform(0.6, 1.4) * rng.uniform(0.85, 1.15, size=3)
+    mean = f.mean()
+    f = (f - mean) * rng.uniform(0.7, 1.3) + mean  # contrast
+    f = f * gain + rng.uniform(-35, 35)
+    if rng.random() < 0.3:
+        # a soft light gradient across the crop, as from a lamp to one side
+        n = f.shape[0]
+        ramp = np.linspace(-1, 1, n, dtype=np.float32)
+        gx, gy = np.meshgrid(ramp, ramp)
+        a = rng.uniform(0, 2 * np.pi)
+        f = f * (1 + rng.uniform(0, 0.35) * (np.cos(a) * gx + np.sin(a) * gy))[..., None]
+    if rng.random() < 0.5:
+        f = f + rng.normal(0, rng.uniform(1, 7), size=f.shape).astype(np.float32)
+    patch = np.clip(f, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        sigma = rng.uniform(0.4, 1.4) * patch.shape[0] / 64
+        patch = cv2.GaussianBlur(patch, (0, 0), sigma)
+    if rng.random() < 0.3:
+        ok, buf = cv2.imencode(".jpg", patch, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 90))])
+        patch = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return patch
+
+
+def to_crop(patch):
+    if patch.shape[0] != CROP:
+        patch = cv2.resize(patch, (CROP, CROP), interpolation=cv2.INTER_AREA)
+    return patch

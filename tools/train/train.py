@@ -1,0 +1,229 @@
+"""Trains the dice-face classifier and writes vision/model/dice.onnx.
+
+Trains on folds 1-4 of every dataset and reports on fold 0, which it never
+trains on. See README.md in this folder for the command and the figures.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+import dicedata
+import samples
+
+ALL_FOLDS = set(range(dicedata.FOLDS))
+TRAIN_FOLDS = ALL_FOLDS - {dicedata.HELD_OUT_FOLD}
+EVAL_FOLDS = {dicedata.HELD_OUT_FOLD}
+ASK_BELOW = 0.9
+
+
+def block(cin, cout):
+    return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)]
+
+
+class Net(nn.Module):
+    """A few 3x3 convolutions, global average pooling and one linear layer: small
+    enough (~120k weights) to run in well under a millisecond a crop in OpenCV."""
+
+    def __init__(self):
+        super().__init__()
+        self.features = nn.Sequential(
+            *block(3, 16), nn.MaxPool2d(2),
+            *block(16, 32), *block(32, 32), nn.MaxPool2d(2),
+            *block(32, 64), *block(64, 64), nn.MaxPool2d(2),
+            *block(64, 96), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+        self.head = nn.Sequential(nn.Dropout(0.2), nn.Linear(96, 7))
+
+    def forward(self, x):
+        return self.head(self.features(x))
+
+
+def to_tensor(crops):
+    """uint8 [N,48,48,3] BGR to float32 NCHW in [0,1]: the contract's blob."""
+    return torch.from_numpy(crops).permute(0, 3, 1, 2).float().div(255.0).contiguous()
+
+
+def epoch_set(datasets, epoch, seed, neg_share):
+    """Fresh augmented crops for one epoch: every real training die twice, every
+    synthetic die once, and class 0 crops to make up neg_share of the whole."""
+    rng = np.random.default_rng([seed, epoch])
+    plans = []
+    for di, ds in enumerate(datasets):
+        folds = ALL_FOLDS if ds.synthetic else TRAIN_FOLDS
+        pos = samples.positives(di, ds, folds, rng, jitter=True)
+        if not ds.synthetic:
+            pos += samples.positives(di, ds, folds, rng, jitter=True)
+        n_neg = int(len(pos) * neg_share / (1 - neg_share))
+        plans += pos + samples.negatives(di, ds, folds, rng, n_neg)
+    return samples.render(datasets, plans, rng)
+
+
+def synthesize(folder, n, seed):
+    """Renders n pictures with cmd/dicegen, afresh, so the command alone
+    reproduces the training data. Returns the folder's dataset."""
+    shutil.rmtree(folder, ignore_errors=True)
+    cmd = ["go", "run", "./cmd/dicegen", "scenes", "--out", folder, "--n", str(n), "--seed", str(seed)]
+    print(" ".join(cmd), file=sys.stderr, flush=True)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return dicedata.load(os.path.dirname(folder), os.path.basename(folder), synthetic=True)
+
+
+def eval_set(datasets, di, seed):
+    """Fold 0 of one dataset: every die at the contract's crop and as many class-0 crops."""
+    rng = np.random.default_rng([seed, 999, di])
+    ds = datasets[di]
+    pos = samples.positives(di, ds, EVAL_FOLDS, rng, jitter=False)
+    plans = pos + samples.negatives(di, ds, EVAL_FOLDS, rng, len(pos))
+    crops, labels = samples.render(datasets, plans)
+    return crops, labels, plans
+
+
+def predict(model, crops):
+    model.eval()
+    with torch.no_grad():
+        logits = torch.cat([model(to_tensor(crops[i:i + 512])) for i in range(0, len(crops), 512)])
+    return logits.numpy()
+
+
+def softmax(z):
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def report(name, logits, labels):
+    p = softmax(logits)
+    pred, top = p.argmax(1), p.max(1)
+    conf = np.zeros((7, 7), int)
+    for t, q in zip(labels, pred):
+        conf[t, q] += 1
+    dice = labels > 0
+    asked = top < ASK_BELOW
+    wrong = pred != labels
+    lines = [f"## {name}: {len(labels)} fold-0 crops ({dice.sum()} dice, {(~dice).sum()} not dice)",
+             f"- crop accuracy {100 * (~wrong).mean():.1f} %; dice read right {100 * (~wrong[dice]).mean():.1f} %; "
+             f"not-dice rejected {100 * (~wrong[~dice]).mean():.1f} %",
+             f"- asked (top probability < {ASK_BELOW}) {100 * asked.mean():.1f} % of crops, "
+             f"{100 * asked[dice].mean():.1f} % of dice",
+             f"- wrong but confident {100 * (wrong & ~asked).mean():.2f} % of crops "
+             f"({(wrong & ~asked).sum()}), of dice {100 * (wrong & ~asked)[dice].mean():.2f} %",
+             f"- dice read right when not asked {100 * (~wrong & ~asked)[dice].sum() / max(1, (~asked)[dice].sum()):.1f} %",
+             "- per class (recall): " + ", ".join(
+                 f"{c}: {100 * conf[c, c] / max(1, conf[c].sum()):.1f} %" for c in range(7)),
+             "", "| true \\ read | " + " | ".join(str(c) for c in range(7)) + " |",
+             "|---" * 8 + "|"]
+    lines += [f"| {t} | " + " | ".join(str(v) for v in conf[t]) + " |" for t in range(7)]
+    return "\n".join(lines) + "\n"
+
+
+def export(model, path):
+    model.eval()
+    dummy = torch.zeros(1, 3, dicedata.CROP, dicedata.CROP)
+    torch.onnx.export(model, dummy, path, opset_version=11, input_names=["crop"], output_names=["logits"],
+                      dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}}, do_constant_folding=True)
+
+
+def check_opencv(path, model, crops):
+    """OpenCV's dnn must read the file and agree with PyTorch, batch of many included."""
+    net = cv2.dnn.readNetFromONNX(path)
+    blob = cv2.dnn.blobFromImages(list(crops), 1 / 255.0, (dicedata.CROP, dicedata.CROP), 0, False, False)
+    net.setInput(blob)
+    got = net.forward()
+    want = predict(model, crops)
+    diff = float(np.abs(got - want).max())
+    if diff > 1e-3:
+        raise SystemExit(f"OpenCV and PyTorch disagree on {path}: max difference {diff}")
+    return diff
+
+
+def write_golden(folder, model, crops, labels):
+    """One fold-0 crop of each class with PyTorch's logits, for the Go test."""
+    os.makedirs(folder, exist_ok=True)
+    cases = []
+    for c in range(7):
+        k = int(np.flatnonzero(labels == c)[0])
+        name = f"class{c}.png"
+        cv2.imwrite(os.path.join(folder, name), crops[k])
+        back = cv2.imread(os.path.join(folder, name), cv2.IMREAD_COLOR)
+        logits = predict(model, back[None])[0]
+        cases.append({"file": name, "label": c, "logits": [round(float(v), 5) for v in logits]})
+    with open(os.path.join(folder, "golden.json"), "w") as f:
+        json.dump(cases, f, indent=1)
+        f.write("\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--datasets", default="../shared/datasets", help="folder holding tray-topdown/ and webcam-desk/")
+    ap.add_argument("--out", default="vision/model/dice.onnx")
+    ap.add_argument("--golden", default="vision/model/testdata", help="where the Go test's crops go")
+    ap.add_argument("--report", default="tools/train/report.md")
+    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--synth", type=int, default=0, help="pictures to render with cmd/dicegen and train on too")
+    ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    torch.manual_seed(args.seed)
+    torch.use_deterministic_algorithms(True)
+    started = time.time()
+    datasets = [dicedata.load(args.datasets, n) for n in ("tray-topdown", "webcam-desk")]
+    evals = [eval_set(datasets, di, args.seed) for di in range(len(datasets))]
+    if args.synth > 0:
+        datasets.append(synthesize(os.path.abspath(args.synth_dir), args.synth, args.seed))
+
+    model = Net()
+    steps_per_epoch = None
+    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
+    sched = None
+    gen = torch.Generator().manual_seed(args.seed)
+    for epoch in range(args.epochs):
+        crops, labels = epoch_set(datasets, epoch, args.seed, neg_share=0.3)
+        x, y = to_tensor(crops), torch.from_numpy(labels)
+        if sched is None:
+            steps_per_epoch = (len(y) + 127) // 128
+            sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, epochs=args.epochs,
+                                                        steps_per_epoch=steps_per_epoch + 2, pct_start=0.15)
+        order = torch.randperm(len(y), generator=gen)
+        model.train()
+        total = 0.0
+        for i in range(0, len(y), 128):
+            idx = order[i:i + 128]
+            opt.zero_grad()
+            loss = loss_fn(model(x[idx]), y[idx])
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss) * len(idx)
+        print(f"epoch {epoch + 1}/{args.epochs}: {len(y)} crops, loss {total / len(y):.4f}, "
+              f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
+
+    text = [f"# Fold-0 figures of {args.out}\n",
+            f"Trained {args.epochs} epochs on folds 1-4, seed {args.seed}, {args.synth} synthetic pictures, "
+            f"in {time.time() - started:.0f} s.\n"]
+    for (crops, labels, _), ds in zip(evals, datasets):  # the real ones only
+        text.append(report(ds.name, predict(model, crops), labels))
+    export(model, args.out)
+    diff = check_opencv(args.out, model, np.concatenate([evals[0][0][:64], evals[1][0][:64]]))
+    write_golden(args.golden, model, evals[0][0], evals[0][1])
+    text.append(f"OpenCV {cv2.__version__} dnn reads {args.out} ({os.path.getsize(args.out)} bytes) and agrees "
+                f"with PyTorch to {diff:.1e} on 128 crops in one batch.\n")
+    with open(args.report, "w") as f:
+        f.write("\n".join(text))
+    print("\n".join(text))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+// Package model holds the small dice-face classifier the vision reader runs
+// through gocv's dnn module. It is a file, not code: README.md beside it states
+// the input and output contract and the command that trains it again.
+package model
+
+import _ "embed" // for the model file
+
+//go:embed dice.onnx
+var onnx []byte
+
+// Crop is the side in pixels of the square crop the model reads.
+const Crop = 48
+
+// Context is how much wider than the die the crop is: the model sees a square
+// of side Context*s around a die of side s, so it can tell a die from half a die.
+const Context = 1.6
+
+// NotADie is the class for a crop that holds no die face; classes 1 to 6 are
+// the top face values.
+const NotADie = 0
+
+// Classes is the number of logits the model returns for each crop.
+const Classes = 7
+
+// ONNX returns the model file, to be read with gocv.ReadNetFromONNXBytes.
+// The slice is shared: callers must not change it.
+func ONNX() []byte { return onnx }

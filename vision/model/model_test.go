@@ -1,0 +1,110 @@
+package model
+
+import (
+	"encoding/json"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gocv.io/x/gocv"
+)
+
+// golden is a crop written by tools/train/train.py with the logits PyTorch
+// gave it, so OpenCV's reading of the exported file can be checked.
+type golden struct {
+	File   string    `json:"file"`
+	Label  int       `json:"label"`
+	Logits []float32 `json:"logits"`
+}
+
+func loadNet(t *testing.T) gocv.Net {
+	t.Helper()
+	net, err := gocv.ReadNetFromONNXBytes(ONNX())
+	require.NoError(t, err, "the embedded dice.onnx must load in OpenCV's dnn")
+	require.False(t, net.Empty())
+	return net
+}
+
+// logits runs crops (BGR 48x48 Mats) through the net as one batch, as the
+// contract says: float32 scaled to [0,1], NCHW, no mean, no channel swap.
+func logits(t *testing.T, net *gocv.Net, crops []gocv.Mat) [][]float32 {
+	t.Helper()
+	blob := gocv.NewMat()
+	defer blob.Close()
+	gocv.BlobFromImages(crops, &blob, 1/255.0, image.Pt(Crop, Crop), gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
+	net.SetInput(blob, "")
+	out := net.Forward("")
+	defer out.Close()
+	require.Equal(t, []int{len(crops), Classes}, out.Size(), "logits shape")
+	rows := make([][]float32, len(crops))
+	for i := range rows {
+		rows[i] = make([]float32, Classes)
+		for c := range rows[i] {
+			rows[i][c] = out.GetFloatAt(i, c)
+		}
+	}
+	return rows
+}
+
+func readGolden(t *testing.T) []golden {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "golden.json"))
+	require.NoError(t, err, "run tools/train/train.py to write testdata/golden.json")
+	var cases []golden
+	require.NoError(t, json.Unmarshal(data, &cases))
+	require.Len(t, cases, Classes, "one golden crop per class")
+	return cases
+}
+
+func TestOpenCVReadsGoldenCropsAsPyTorchDid(t *testing.T) {
+	noMatsLeftOpen(t)
+	net := loadNet(t)
+	defer net.Close()
+	cases := readGolden(t)
+	crops := make([]gocv.Mat, len(cases))
+	for i, c := range cases {
+		crops[i] = gocv.IMRead(filepath.Join("testdata", c.File), gocv.IMReadColor)
+		defer crops[i].Close()
+		require.False(t, crops[i].Empty(), "read %s", c.File)
+	}
+	one := make([][]float32, len(cases))
+	for i := range crops {
+		one[i] = logits(t, &net, crops[i:i+1])[0]
+	}
+	batch := logits(t, &net, crops)
+	for i, c := range cases {
+		t.Run(c.File, func(t *testing.T) {
+			assert.InDeltaSlice(t, c.Logits, one[i], 1e-3, "alone")
+			assert.InDeltaSlice(t, c.Logits, batch[i], 1e-3, "in a batch of %d", len(cases))
+		})
+	}
+}
+
+// noMatsLeftOpen checks, once the test and its defers are done, that it
+// closed every Mat it opened (counted only with -tags matprofile).
+func noMatsLeftOpen(t *testing.T) {
+	before := openMats()
+	t.Cleanup(func() { assert.Equal(t, before, openMats(), "Mats left open") })
+}
+
+func TestModelStaysSmall(t *testing.T) {
+	assert.Less(t, len(ONNX()), 1<<20, "the model should stay under 1 MB")
+}
+
+// softmax turns logits into the class and its probability.
+func softmax(z []float32) (class int, p float64) {
+	for i := range z {
+		if z[i] > z[class] {
+			class = i
+		}
+	}
+	sum := 0.0
+	for _, v := range z {
+		sum += math.Exp(float64(v - z[class]))
+	}
+	return class, 1 / sum
+}
