@@ -1,0 +1,211 @@
+package calibrate
+
+import (
+	"errors"
+	"fmt"
+	"image"
+
+	"gocv.io/x/gocv"
+)
+
+// StepKind names a step of the guided calibration.
+type StepKind string
+
+const (
+	StepEmptyTray StepKind = "empty-tray" // the tray with nothing in it
+	StepDice      StepKind = "dice"       // the dice laid out apart
+	StepFaces     StepKind = "faces"      // one special face at a time
+	StepCheck     StepKind = "check"      // rolls read back and confirmed
+	StepDone      StepKind = "done"
+)
+
+// Step is what the guide asks of the person now, and what it made of the
+// last picture. A page or a terminal shows Prompt and Warnings, draws Tray,
+// and answers with Capture, SetTray, Accept or Check.
+type Step struct {
+	Kind   StepKind
+	Prompt string
+	// Warnings are about the last capture; while there are any the step
+	// stays, for the person to fix and capture again, or to Accept.
+	Warnings []string
+	// Tray is the part of the frame the reader will look at, found from the
+	// empty tray; the person may correct it with SetTray.
+	Tray image.Rectangle
+	// Face and Value are the special face to show in StepFaces.
+	Face  string
+	Value int
+	// Done of Total is the progress through a step of several captures
+	// (faces) or rolls (check).
+	Done, Total int
+}
+
+// GuideOptions say what dice set is being calibrated.
+type GuideOptions struct {
+	Faces string // PipFaces or PokerFaces; empty means pips
+	Dice  int    // dice laid out in the dice step; zero means five
+	// Logo is the value of a face that shows a logo instead of pips (often
+	// 1); zero when the dice have none.
+	Logo   int
+	Checks int // rolls to confirm in the check step; zero means three
+}
+
+// Guide walks a person through calibrating one table, camera and dice set.
+// It is UI-agnostic: it takes frames and answers and says what to ask next.
+// It owns a copy of the empty tray, so it must be Closed.
+type Guide struct {
+	opts    GuideOptions
+	profile Profile
+	step    Step
+	empty   gocv.Mat // the empty tray, for telling dice from table
+	faces   []faceWanted
+	pending func() // what Accept keeps despite the warnings
+	wrong   int    // reads the person rejected in the check step
+}
+
+type faceWanted struct {
+	label string
+	value int
+}
+
+var pokerLabels = [...]string{"9", "10", "J", "Q", "K", "A"}
+
+// NewGuide starts a calibration at the empty-tray step.
+func NewGuide(opts GuideOptions) *Guide {
+	if opts.Faces == "" {
+		opts.Faces = PipFaces
+	}
+	if opts.Dice <= 0 {
+		opts.Dice = 5
+	}
+	if opts.Checks <= 0 {
+		opts.Checks = 3
+	}
+	g := &Guide{opts: opts, profile: *New(), empty: gocv.NewMat()}
+	g.profile.Faces = opts.Faces
+	if opts.Faces == PokerFaces {
+		for v, l := range pokerLabels {
+			g.faces = append(g.faces, faceWanted{l, v + 1})
+		}
+	} else if opts.Logo >= 1 && opts.Logo <= 6 {
+		g.faces = append(g.faces, faceWanted{"logo", opts.Logo})
+	}
+	g.step = Step{Kind: StepEmptyTray, Prompt: "Clear the tray of dice and hands, then capture."}
+	return g
+}
+
+// Close frees the guide's copy of the empty tray.
+func (g *Guide) Close() error { return g.empty.Close() }
+
+// Step is what the guide asks for now.
+func (g *Guide) Step() Step { return g.step }
+
+// Profile is a copy of what the guide has learned so far; in the check step
+// it is the profile to read the rolls with.
+func (g *Guide) Profile() *Profile {
+	p := g.profile
+	p.Templates = append([]FaceTemplate(nil), g.profile.Templates...)
+	return &p
+}
+
+// Capture uses frame, a BGR picture from the camera, for the current step.
+// It neither keeps nor closes frame.
+func (g *Guide) Capture(frame gocv.Mat) (Step, error) {
+	if frame.Empty() || frame.Type() != gocv.MatTypeCV8UC3 {
+		return g.step, errors.New("calibrate: the frame is empty or not an 8-bit colour picture")
+	}
+	var warnings []string
+	var keep func()
+	var err error
+	switch g.step.Kind {
+	case StepEmptyTray:
+		warnings, keep, err = g.captureEmpty(frame)
+	case StepDice:
+		warnings, keep, err = g.captureDice(frame)
+	case StepFaces:
+		warnings, keep, err = g.captureFace(frame)
+	default:
+		return g.step, fmt.Errorf("calibrate: the %s step takes no picture", g.step.Kind)
+	}
+	if err != nil {
+		return g.step, err
+	}
+	g.step.Warnings, g.pending = warnings, nil
+	if len(warnings) == 0 {
+		keep()
+		g.advance()
+	} else if keep != nil {
+		g.pending = keep
+	}
+	return g.step, nil
+}
+
+// Accept keeps the last capture despite its warnings and moves on. It fails
+// when the last capture could not be used at all.
+func (g *Guide) Accept() (Step, error) {
+	if g.pending == nil {
+		return g.step, fmt.Errorf("calibrate: nothing to accept in the %s step: capture again", g.step.Kind)
+	}
+	g.pending()
+	g.pending = nil
+	g.advance()
+	return g.step, nil
+}
+
+// SetTray corrects the tray region found from the empty tray.
+func (g *Guide) SetTray(r image.Rectangle) (Step, error) {
+	r = r.Canon()
+	if g.empty.Empty() {
+		return g.step, errors.New("calibrate: capture the empty tray before correcting its region")
+	}
+	frame := image.Rect(0, 0, g.empty.Cols(), g.empty.Rows())
+	if r.Dx() < 32 || r.Dy() < 32 || !r.In(frame) {
+		return g.step, fmt.Errorf("calibrate: tray %v must lie inside the %dx%d frame and be at least 32 pixels each way", r, frame.Dx(), frame.Dy())
+	}
+	g.profile.Tray.Rectangle = r
+	g.step.Tray = r
+	return g.step, nil
+}
+
+// Check answers the check step: whether the reader's read of a roll, made
+// with Profile, was right.
+func (g *Guide) Check(right bool) (Step, error) {
+	if g.step.Kind != StepCheck {
+		return g.step, fmt.Errorf("calibrate: no roll to check in the %s step", g.step.Kind)
+	}
+	g.step.Warnings = nil
+	if !right {
+		g.wrong++
+		g.step.Warnings = []string{fmt.Sprintf("%d reads wrong so far: more even light, or the camera closer, helps; or start again", g.wrong)}
+		return g.step, nil
+	}
+	g.step.Done++
+	if g.step.Done >= g.step.Total {
+		g.advance()
+	}
+	return g.step, nil
+}
+
+// advance moves to the step after the current one.
+func (g *Guide) advance() {
+	tray := g.profile.Tray.Rectangle
+	switch {
+	case g.step.Kind == StepEmptyTray:
+		g.step = Step{Kind: StepDice, Tray: tray, Prompt: fmt.Sprintf(
+			"Lay %d dice in the tray, apart from each other, the face with the most pips up, then capture.", g.opts.Dice)}
+	case g.step.Kind == StepDice || g.step.Kind == StepFaces:
+		done := 0
+		if g.step.Kind == StepFaces {
+			done = g.step.Done + 1
+		}
+		if done < len(g.faces) {
+			f := g.faces[done]
+			g.step = Step{Kind: StepFaces, Tray: tray, Face: f.label, Value: f.value, Done: done, Total: len(g.faces),
+				Prompt: fmt.Sprintf("Put one die in the middle of the tray showing %s, the rest out of view, then capture.", f.label)}
+			return
+		}
+		g.step = Step{Kind: StepCheck, Tray: tray, Total: g.opts.Checks,
+			Prompt: "Roll the dice into the tray and say whether the read is right."}
+	default:
+		g.step = Step{Kind: StepDone, Tray: tray, Prompt: "Calibration is complete: save the profile."}
+	}
+}
