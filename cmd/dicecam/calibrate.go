@@ -8,7 +8,7 @@ import (
 	"github.com/dicecam/dicecam/vision"
 )
 
-const calibrateUsage = `--from FOLDER [--out PROFILE] [--faces pips|poker] [--fold K/N | --exclude-fold K/N]
+const calibrateUsage = `--from FOLDER | --source S [--out PROFILE] [--faces pips|poker] [--fold K/N | --exclude-fold K/N]
 
 Builds a profile from a labelled folder of photos of one table and one dice
 set (images.csv and dice.csv, as in ../shared/datasets/README.md): where the
@@ -19,6 +19,7 @@ so that 'dicecam eval --fold 0/5' measures on photos calibration never saw.`
 func runCalibrate(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "calibrate", calibrateUsage)
 	from := fs.String("from", "", "labelled `FOLDER` of photos to calibrate from")
+	source := fs.String("source", "", "calibrate step by step from a camera or recording `S`, as 'dicecam watch --source' takes")
 	out := fs.String("out", "", "where to write the `PROFILE` (default: the user's profile, see 'dicecam read -h')")
 	faces := fs.String("faces", calibrate.PipFaces, "what the faces show: pips or poker")
 	fold := fs.String("fold", "", "calibrate only on the photos of fold `K/N`")
@@ -30,8 +31,8 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q: name the folder with --from", pos[0])
 	}
-	if *from == "" {
-		return usagef("name a labelled folder with --from")
+	if (*from == "") == (*source == "") {
+		return usagef("name a labelled folder with --from, or a camera with --source")
 	}
 	if *faces != calibrate.PipFaces && *faces != calibrate.PokerFaces {
 		return usagef("--faces %q: want pips or poker", *faces)
@@ -45,6 +46,9 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 		if path, err = calibrate.DefaultPath(); err != nil {
 			return err
 		}
+	}
+	if *source != "" {
+		return calibrateLive(ctx, e, *source, *faces, path)
 	}
 	photos, err := vision.LoadFolder(*from)
 	if err != nil {

@@ -151,12 +151,18 @@ func rollLine(r vision.Roll) rollJSON {
 
 // rollText is the line `dicecam watch` prints for a roll without --json.
 func rollText(r vision.Roll) string {
-	faces := make([]string, len(r.Dice))
-	for i, d := range r.Dice {
+	return fmt.Sprintf("roll %d: %s (frame %d, %d ms)", r.Number, strings.Join(faceList(r.Dice), " "), r.Frame, r.Latency.Milliseconds())
+}
+
+// faceList is the faces of dice as a person says them, with a question mark
+// after each a person should confirm.
+func faceList(dice []vision.Die) []string {
+	faces := make([]string, len(dice))
+	for i, d := range dice {
 		faces[i] = d.Face
 		if d.Uncertain {
 			faces[i] += "?"
 		}
 	}
-	return fmt.Sprintf("roll %d: %s (frame %d, %d ms)", r.Number, strings.Join(faces, " "), r.Frame, r.Latency.Milliseconds())
+	return faces
 }

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/vision"
+	"gocv.io/x/gocv"
+)
+
+// calibrateLive runs the guided calibration at the terminal over a camera
+// or recording and saves the profile at path.
+func calibrateLive(ctx context.Context, e *env, source, faces, path string) error {
+	src, err := vision.Open(ctx, source, vision.SourceOptions{Notify: func(s vision.Status) { e.log.Warn(s.String()) }})
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	g := calibrate.NewGuide(calibrate.GuideOptions{Faces: faces})
+	defer g.Close()
+	err = g.RunTerminal(ctx, calibrate.Terminal{
+		In: e.stdin, Out: e.stdout,
+		Frame: func(ctx context.Context) (gocv.Mat, error) {
+			fr, err := src.Next(ctx)
+			return fr.Mat, err
+		},
+		Read: readFaces,
+	})
+	if err != nil {
+		return err
+	}
+	if err := g.Profile().Save(path); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "profile saved in %s\n", path)
+	return nil
+}
+
+// readFaces reads frame with a reader made from p, for the check step.
+func readFaces(p *calibrate.Profile, frame gocv.Mat) (string, error) {
+	r, err := vision.NewReader(p)
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	dice, err := r.Read(frame)
+	if err != nil {
+		return "", err
+	}
+	faces := faceList(dice)
+	if len(faces) == 0 {
+		return "no dice", nil
+	}
+	return strings.Join(faces, " "), nil
+}
