@@ -1,21 +1,106 @@
 package vision
 
-import "gocv.io/x/gocv"
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/dicecam/dicecam/vision/model"
+	"gocv.io/x/gocv"
+)
 
 // classifier scores die candidates with the small ONNX model of vision/model.
 type classifier struct {
-	net gocv.Net
+	net  gocv.Net
+	blob gocv.Mat
 }
 
-// loadClassifier returns the built-in model, or nil when this build has none,
-// in which case the reader counts pips alone.
+// loadClassifier reads the model built into the binary.
 func loadClassifier() (*classifier, error) {
-	return nil, nil
+	net, err := gocv.ReadNetFromONNXBytes(model.ONNX())
+	if err != nil {
+		return nil, fmt.Errorf("load the dice model: %w", err)
+	}
+	if net.Empty() {
+		return nil, fmt.Errorf("load the dice model: OpenCV read an empty network")
+	}
+	return &classifier{net: net, blob: gocv.NewMat()}, nil
 }
 
-func (c *classifier) Close() error { return c.net.Close() }
+func (c *classifier) Close() error {
+	c.blob.Close()
+	return c.net.Close()
+}
 
-// judge lets the model confirm, correct or reject each die read by pips.
-func (c *classifier) judge(frame gocv.Mat, dice []Die) ([]Die, error) {
-	return dice, nil
+// classify returns, for each proposal, the model's class probabilities:
+// index 0 not a die, 1..6 the top face.
+func (c *classifier) classify(frame gocv.Mat, props []proposal) ([][model.Classes]float64, error) {
+	if len(props) == 0 {
+		return nil, nil
+	}
+	crops := make([]gocv.Mat, len(props))
+	for i, p := range props {
+		crops[i] = cropFor(frame, p.die.Center, p.s)
+	}
+	defer func() {
+		for _, m := range crops {
+			m.Close()
+		}
+	}()
+	gocv.BlobFromImages(crops, &c.blob, 1/255.0, image.Pt(model.Crop, model.Crop), gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
+	c.net.SetInput(c.blob, "")
+	out := c.net.Forward("")
+	defer out.Close()
+	logits, err := out.DataPtrFloat32()
+	if err != nil {
+		return nil, fmt.Errorf("read the model's output: %w", err)
+	}
+	if len(logits) != len(props)*model.Classes {
+		return nil, fmt.Errorf("the model returned %d numbers for %d crops, want %d each", len(logits), len(props), model.Classes)
+	}
+	probs := make([][model.Classes]float64, len(props))
+	for i := range props {
+		probs[i] = softmax(logits[i*model.Classes : (i+1)*model.Classes])
+	}
+	return probs, nil
+}
+
+// cropFor cuts what the model reads for a die of side s centred on centre:
+// the square of side Context·s, the frame's border replicated where the
+// square leaves it, shrunk to Crop×Crop. The rounding is the model README's.
+func cropFor(frame gocv.Mat, centre image.Point, s float64) gocv.Mat {
+	side := max(2, int(math.Floor(model.Context*s+0.5)))
+	x0 := int(math.Floor(float64(centre.X) - float64(side)/2 + 0.5))
+	y0 := int(math.Floor(float64(centre.Y) - float64(side)/2 + 0.5))
+	left, top := max(0, -x0), max(0, -y0)
+	right, bottom := max(0, x0+side-frame.Cols()), max(0, y0+side-frame.Rows())
+	src := frame
+	if left+top+right+bottom > 0 {
+		src = gocv.NewMat()
+		defer src.Close()
+		gocv.CopyMakeBorder(frame, &src, top, bottom, left, right, gocv.BorderReplicate, color.RGBA{})
+	}
+	square := src.Region(image.Rect(x0+left, y0+top, x0+left+side, y0+top+side))
+	defer square.Close()
+	crop := gocv.NewMat()
+	gocv.Resize(square, &crop, image.Pt(model.Crop, model.Crop), 0, 0, gocv.InterpolationArea)
+	return crop
+}
+
+func softmax(z []float32) [model.Classes]float64 {
+	var p [model.Classes]float64
+	top := math.Inf(-1)
+	for _, v := range z {
+		top = math.Max(top, float64(v))
+	}
+	sum := 0.0
+	for i, v := range z {
+		p[i] = math.Exp(float64(v) - top)
+		sum += p[i]
+	}
+	for i := range p {
+		p[i] /= sum
+	}
+	return p
 }

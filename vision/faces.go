@@ -127,13 +127,13 @@ func topFace(g []pip) []pip {
 	return out
 }
 
-// faceDie turns a face's pips into a die. The box is the candidate's that
-// holds the face alone, else a square around the pips.
-func faceDie(g []pip, cands []candidate, faceCount []int, faces Faces) (Die, bool) {
+// faceDie turns a face's pips into a die, with the side of the square the
+// model should see: the pip group, as the webcam labels draw it.
+func faceDie(g []pip, faces Faces) (Die, float64, bool) {
 	g = topFace(g)
 	n := len(g)
 	if n == 0 || n > 9 || medianElong(g) > sideElong {
-		return Die{}, false
+		return Die{}, 0, false
 	}
 	var cx, cy, dsum float64
 	for _, q := range g {
@@ -148,26 +148,24 @@ func faceDie(g []pip, cands []candidate, faceCount []int, faces Faces) (Die, boo
 	d.Confidence = faceConfidence(g)
 	d.Uncertain = n > 6 || d.Confidence < 0.6
 
-	for k, c := range cands {
-		if faceCount[k] == 1 && insideBox(c.box, centre) {
-			d.Box = c.box
-			return d, true
-		}
-	}
 	ux, uy := 1.0, 0.0
 	if n >= 2 {
 		ux, uy = principalAxis(g, cx, cy)
 	}
-	side := 3.2 * dm
+	side, s := 3.2*dm, 4.5*dm
 	if n >= 2 {
 		ext := 0.0
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, q := range g {
 			ext = math.Max(ext, math.Max(math.Abs((q.x-cx)*ux+(q.y-cy)*uy), math.Abs(-(q.x-cx)*uy+(q.y-cy)*ux)))
+			x0, y0 = math.Min(x0, q.x-q.d/2), math.Min(y0, q.y-q.d/2)
+			x1, y1 = math.Max(x1, q.x+q.d/2), math.Max(y1, q.y+q.d/2)
 		}
 		side = 2*ext + 2.6*dm
+		s = math.Max(x1-x0, y1-y0) * 1.3
 	}
 	d.Box = newCandidate(cx, cy, side, side, ux, uy).box
-	return d, true
+	return d, s, true
 }
 
 // principalAxis is the unit direction along which the pips spread most.

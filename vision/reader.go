@@ -105,35 +105,20 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	smin, smax := r.dieSizes(tray)
 	pips := r.findPips(plane, r.light, int(math.Round(0.4*smax)), bg, smin, smax)
 	groups := dropSideFaces(plane, r.groupPips(plane, pips, cands))
-	faceCount := make([]int, len(cands))
-	for _, g := range groups {
-		cx, cy := 0.0, 0.0
-		for _, q := range g {
-			cx, cy = cx+q.x/float64(len(g)), cy+q.y/float64(len(g))
-		}
-		for k, c := range cands {
-			if insideBox(c.box, image.Pt(int(cx), int(cy))) {
-				faceCount[k]++
+	props := r.propose(groups, cands, tray.Min)
+	var dice []Die
+	if r.model == nil {
+		for _, p := range props {
+			if p.pips > 0 {
+				dice = append(dice, p.die)
 			}
 		}
-	}
-	dice := make([]Die, 0, len(groups))
-	for _, g := range groups {
-		d, ok := faceDie(g, cands, faceCount, r.faces)
-		if !ok {
-			continue
-		}
-		d.Center = d.Center.Add(tray.Min)
-		for i := range d.Box {
-			d.Box[i] = d.Box[i].Add(tray.Min)
-		}
-		dice = append(dice, d)
-	}
-	if r.model != nil {
-		dice, err = r.model.judge(frame, dice)
+	} else {
+		probs, err := r.model.classify(frame, props)
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
+		dice = decide(props, probs, r.faces)
 	}
 	sort.Slice(dice, func(i, j int) bool {
 		if dice[i].Center.Y != dice[j].Center.Y {
