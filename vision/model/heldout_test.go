@@ -150,3 +150,25 @@ func TestModelReadsHeldOutDice(t *testing.T) {
 		})
 	}
 }
+
+func TestModelRejectsCropsBesideOrAroundHeldOutDice(t *testing.T) {
+	// tray-topdown boxes hold the whole die, so these crops show half a die
+	// or a die far too small to be the candidate: what a die finder's false
+	// candidates look like.
+	noMatsLeftOpen(t)
+	dice := heldOutDice(t, filepath.Join(datasets, "tray-topdown"))
+	var beside []labelledDie
+	for _, d := range dice {
+		for _, shift := range []labelledDie{
+			{cx: 0.7 * d.s}, {cx: -0.7 * d.s}, {cy: 0.7 * d.s}, {cy: -0.7 * d.s},
+			{s: 1.6 * d.s}, // the crop 2.6 times the die's size
+		} {
+			beside = append(beside, labelledDie{
+				image: d.image, value: NotADie, cx: d.cx + shift.cx, cy: d.cy + shift.cy, s: d.s + shift.s,
+			})
+		}
+	}
+	got := readHeldOut(t, beside)
+	t.Logf("%d crops: %d rejected, %d asked, %d read as a die with p >= %.1f", got.dice, got.right, got.asked, got.confidentWrong, askBelow)
+	assert.GreaterOrEqual(t, float64(got.right)/float64(got.dice), 0.93, "crops rejected as not a die")
+}
