@@ -18,22 +18,31 @@ func (s *Server) handleCameraStream(w http.ResponseWriter, r *http.Request) {
 	if flusher != nil {
 		flusher.Flush()
 	}
+	// Each picture is followed at once by the next boundary: a browser
+	// shows a part only when it sees the boundary that ends it.
+	if _, err := fmt.Fprintf(w, "--%s\r\n", boundary); err != nil {
+		return
+	}
+	first := true
 	for {
 		frame, next := s.cam.latest()
-		if frame != nil {
-			if _, err := fmt.Fprintf(w, "--%s\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n", boundary, len(frame)); err != nil {
+		// Browsers draw a part only once the next one begins, so a view
+		// that joins on a still tray gets its first picture twice.
+		for n := 0; frame != nil && n < 1+btoi(first); n++ {
+			if _, err := fmt.Fprintf(w, "Content-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n", len(frame)); err != nil {
 				return
 			}
 			if _, err := w.Write(frame); err != nil {
 				return
 			}
-			if _, err := w.Write([]byte("\r\n")); err != nil {
+			if _, err := fmt.Fprintf(w, "\r\n--%s\r\n", boundary); err != nil {
 				return
 			}
 			if flusher != nil {
 				flusher.Flush()
 			}
 		}
+		first = first && frame == nil
 		select {
 		case <-r.Context().Done():
 			return
@@ -46,4 +55,11 @@ func (s *Server) handleCameraStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

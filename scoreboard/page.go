@@ -18,13 +18,7 @@ var templateFS embed.FS
 var staticFS embed.FS
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"seq": func(n int) []int {
-		s := make([]int, n)
-		for i := range s {
-			s[i] = i
-		}
-		return s
-	},
+	"sub1": func(i int) int { return i - 1 },
 }).ParseFS(templateFS, "web/templates/*.html"))
 
 // pageData is what every page template gets.

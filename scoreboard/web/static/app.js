@@ -1,1 +1,376 @@
+// The scoreboard page: draws the state the server streams and turns clicks
+// and keys into API actions. All state lives on the server.
+"use strict";
 
+(() => {
+  const { withToken, post, watch, drawDie, el } = dicecam;
+  const $ = (id) => document.getElementById(id);
+
+  let state = null;
+  let editing = null; // {player, box} while a score is being typed
+  let typedBuffer = "";
+  let lastSpoken = "";
+  let messageTimer = 0;
+
+  function say(text, isError) {
+    const m = $("message");
+    m.textContent = text;
+    m.classList.toggle("error", !!isError);
+    clearTimeout(messageTimer);
+    if (text) messageTimer = setTimeout(() => (m.textContent = ""), 8000);
+  }
+
+  // act posts an action made against the state on screen.
+  async function act(path, body) {
+    if (!state) return null;
+    const reply = await post(path, { version: state.version, ...body });
+    if (reply.error) {
+      if (reply.status === 409) say("The game changed meanwhile; the card now shows the latest. Try again.", true);
+      else say(reply.error, true);
+      return null;
+    }
+    say("");
+    render(reply);
+    return reply;
+  }
+
+  function playerName(i) {
+    return state.players[i] ? state.players[i].name : "";
+  }
+
+  function render(s) {
+    if (state && s.version < state.version && s.game_id === state.game_id) return; // an older event
+    state = s;
+    const r = s.rules;
+    $("rules-name").textContent = r.spec + (r.games > 1 ? ` · game ${s.round + 1} of ${r.games}` : "");
+    $("undo").disabled = !s.can_undo;
+    $("print-link").href = withToken("/print");
+    $("print-blank").href = withToken(`/print?blank=1&players=${Math.min(Math.max(s.players.length, 1), 6)}`);
+    renderWinner(s);
+    renderCamera(s);
+    renderRoll(s);
+    if (!editing) renderCard(s);
+    speak(s);
+  }
+
+  function renderWinner(s) {
+    const w = $("winner");
+    w.hidden = !s.over;
+    if (!s.over) return;
+    const names = s.winners.map(playerName);
+    const score = (i) => (s.rules.games > 1 ? s.players[i].series_total : s.players[i].totals.GrandTotal);
+    const pts = s.winners.length ? score(s.winners[0]) : 0;
+    w.textContent = names.length > 1
+      ? `A tie! ${names.join(" and ")} share the win with ${pts}.`
+      : `${names[0]} wins with ${pts}!`;
+  }
+
+  function renderCamera(s) {
+    const fig = $("camera");
+    fig.hidden = !s.camera.on;
+    if (!s.camera.on) return;
+    const img = $("camera-view");
+    if (!img.getAttribute("src")) img.src = withToken("/camera.mjpeg");
+    const st = s.camera.state || "waiting";
+    const status = $("camera-status");
+    status.textContent = `${st} · ${s.camera.seen} ${s.camera.seen === 1 ? "die" : "dice"} seen`;
+    status.classList.toggle("warn", st === "settled" && s.camera.seen !== 5);
+    status.dataset.state = st;
+  }
+
+  function renderRoll(s) {
+    const roll = s.roll;
+    const turn = $("turn");
+    if (s.to_move < 0) turn.textContent = "Game over";
+    else turn.textContent = `${playerName(s.to_move)} to move` + (roll.throw ? ` · roll ${roll.throw} of 3` : "");
+    const dice = $("dice");
+    if (dice.children.length !== 5) {
+      dice.replaceChildren();
+      for (let i = 0; i < 5; i++) {
+        const wrap = el("div", { class: "die-wrap" });
+        const die = el("button", { type: "button", class: "die", "data-die": i });
+        die.addEventListener("click", () => bumpDie(i, 1));
+        die.addEventListener("keydown", (e) => {
+          if (e.key === "ArrowUp" || e.key === "ArrowRight") { e.preventDefault(); bumpDie(i, 1); }
+          if (e.key === "ArrowDown" || e.key === "ArrowLeft") { e.preventDefault(); bumpDie(i, -1); }
+          // On a die, a face key sets that die and Enter confirms the roll
+          // (a button would otherwise take Enter as a click).
+          const faces = state.rules.faces.map((f) => f.toLowerCase());
+          const k = faces.indexOf(e.key.toLowerCase()) + 1 || (/^[1-6]$/.test(e.key) ? Number(e.key) : 0);
+          if (k) { e.preventDefault(); e.stopPropagation(); if (state.roll.throw) act("/api/die", { die: i, face: k }); }
+          if (e.key === "Enter") {
+            e.preventDefault();
+            e.stopPropagation();
+            if (!$("confirm").disabled) act("/api/confirm", {});
+          }
+        });
+        const ok = el("button", { type: "button", class: "die-ok", text: "✓ right" });
+        ok.addEventListener("click", () => act("/api/die", { die: i, face: state.roll.dice[i] }));
+        wrap.append(die, ok);
+        dice.append(wrap);
+      }
+    }
+    const pips = s.rules.faces[0] === "1";
+    [...dice.children].forEach((wrap, i) => {
+      const die = wrap.querySelector(".die");
+      const face = roll.dice[i];
+      drawDie(die, face, roll.labels[i], pips);
+      die.classList.toggle("uncertain", roll.uncertain[i]);
+      die.classList.toggle("confirmed", roll.confirmed);
+      const what = face ? roll.labels[i] : "not read";
+      die.setAttribute("aria-label", `Die ${i + 1}: ${what}${roll.uncertain[i] ? ", uncertain" : ""}. Click or arrow keys to change`);
+      const ok = wrap.querySelector(".die-ok");
+      ok.hidden = !roll.uncertain[i];
+      ok.setAttribute("aria-label", `Die ${i + 1} is right as ${what}`);
+    });
+    document.querySelectorAll('input[name="throw"]').forEach((r) => {
+      r.checked = Number(r.value) === roll.throw;
+    });
+    const complete = roll.dice.every((d) => d > 0) && !roll.uncertain.some((u) => u);
+    const confirm = $("confirm");
+    confirm.disabled = roll.confirmed || !complete || s.to_move < 0;
+    confirm.textContent = roll.confirmed ? "Confirmed: pick a box" : "Confirm roll (Enter)";
+  }
+
+  // bumpDie corrects a die by one face; a die not read starts at 1.
+  function bumpDie(i, step) {
+    if (!state || !state.roll.throw) {
+      say("Type the dice first (keys 1–6), then correct them here.", true);
+      return;
+    }
+    const f = state.roll.dice[i];
+    const next = f ? ((f - 1 + step + 6) % 6) + 1 : 1;
+    act("/api/die", { die: i, face: next });
+  }
+
+  async function setRoll(dice) {
+    const chosen = document.querySelector('input[name="throw"]:checked');
+    let throwNo = state.roll.throw ? Math.min(state.roll.throw + 1, 3) : 1;
+    if (chosen && state.roll.throw && Number(chosen.value) !== state.roll.throw) throwNo = Number(chosen.value);
+    return act("/api/roll", { dice, throw: throwNo });
+  }
+
+  function parseDice(text) {
+    const faces = state.rules.faces.map((f) => f.toLowerCase());
+    const parts = /^[1-6]{5}$/.test(text.trim()) ? text.trim().split("") : text.trim().split(/[\s,]+/);
+    const dice = parts.map((p) => faces.indexOf(p.toLowerCase()) + 1);
+    if (dice.length !== 5 || dice.some((d) => d < 1)) return null;
+    return dice;
+  }
+
+  function renderCard(s) {
+    const table = $("card");
+    table.replaceChildren();
+    const names = el("tr", {}, el("th", { scope: "col", class: "box-name", text: "Box" }));
+    s.players.forEach((p, i) => {
+      const input = el("input", {
+        class: "name", value: p.name, "aria-label": `Name of player ${i + 1}`, size: 8,
+      });
+      input.addEventListener("change", () => act("/api/rename", { player: i, name: input.value }));
+      input.addEventListener("keydown", (e) => { if (e.key === "Enter") input.blur(); });
+      names.append(el("th", { scope: "col", class: i === s.to_move ? "to-move" : "" }, input));
+    });
+    if (s.players.length < 8) {
+      const add = el("button", { type: "button", class: "add", "aria-label": "Add a player", title: "Add a player", text: "+" });
+      add.addEventListener("click", () => act("/api/players", { name: `Player ${s.players.length + 1}` }));
+      names.append(el("th", { scope: "col", class: "add-col" }, add));
+    }
+    table.append(el("thead", {}, names));
+
+    const options = {};
+    for (const o of s.roll.options) options[o.Box] = o;
+    const body = el("tbody");
+    const boxes = s.rules.boxes;
+    boxes.forEach((b, bi) => {
+      const row = el("tr", { class: b.Upper ? "upper" : "lower" });
+      row.append(el("th", { scope: "row", class: "box-name", title: b.Help },
+        el("span", { text: b.Name }), el("span", { class: "help", text: b.Help })));
+      s.players.forEach((p, pi) => row.append(boxCell(s, p, pi, b, options)));
+      if (s.players.length < 8) row.append(el("td", { class: "add-col" }));
+      body.append(row);
+      const lastUpper = b.Upper && (bi + 1 === boxes.length || !boxes[bi + 1].Upper);
+      if (lastUpper) {
+        body.append(totalRow(s, "Upper subtotal", (p) => p.totals.UpperSubtotal));
+        body.append(totalRow(s, "Bonus", (p) => {
+          const pace = p.totals.Pace;
+          return el("span", {}, String(p.totals.UpperBonus),
+            el("span", { class: "pace " + (pace < 0 ? "behind" : "ahead"), title: "Pace against three of each",
+              text: ` (${pace > 0 ? "+" : pace < 0 ? "−" : "±"}${Math.abs(pace)})` }));
+        }));
+        body.append(totalRow(s, "Upper total", (p) => p.totals.UpperTotal, "strong"));
+      }
+    });
+    if (s.players.some((p) => p.totals.BonusCount > 0) || s.rules.name === "yahtzee") {
+      body.append(totalRow(s, "Yahtzee bonus", (p) => "✓".repeat(p.totals.BonusCount) || "–"));
+    }
+    body.append(totalRow(s, "Lower total", (p) => p.totals.LowerTotal, "strong"));
+    body.append(totalRow(s, "Grand total", (p) => p.totals.GrandTotal, "grand"));
+    if (s.rules.games > 1) {
+      body.append(totalRow(s, "Games won", (p) => p.wins));
+      body.append(totalRow(s, "Series total", (p) => p.series_total, "grand"));
+    }
+    table.append(body);
+  }
+
+  function totalRow(s, label, value, cls) {
+    const row = el("tr", { class: "total " + (cls || "") }, el("th", { scope: "row", class: "box-name", text: label }));
+    s.players.forEach((p, i) => {
+      const v = value(p);
+      row.append(el("td", { class: i === s.to_move ? "to-move" : "" }, typeof v === "object" ? v : String(v)));
+    });
+    if (s.players.length < 8) row.append(el("td", { class: "add-col" }));
+    return row;
+  }
+
+  function boxCell(s, p, pi, b, options) {
+    const td = el("td", { class: pi === s.to_move ? "to-move" : "", "data-box": b.ID, "data-player": pi });
+    const filled = p.boxes[b.ID];
+    const who = p.name;
+    const opt = pi === s.to_move && s.roll.confirmed ? options[b.ID] : null;
+    let btn;
+    if (filled) {
+      btn = el("button", { type: "button", class: "filled" + (filled.marked ? " marked" : ""),
+        "aria-label": `${b.Name} for ${who}: ${filled.points}${filled.marked ? ", not possible with five dice" : ""}. Click to correct`,
+        title: filled.marked ? "Five dice cannot make this score" : "Click to correct" },
+        String(filled.points), filled.marked ? el("span", { class: "mark", text: "!" }) : null);
+      btn.addEventListener("click", () => editBox(td, pi, b, filled.points));
+    } else if (opt && opt.Legal) {
+      btn = el("button", { type: "button", class: "option" + (opt.Joker ? " joker" : "") + (opt.Points === 0 ? " zero" : ""),
+        "aria-label": `Score ${opt.Points} in ${b.Name} for ${who}${opt.Joker ? " (joker)" : ""}`,
+        title: opt.Joker ? "Joker: five alike scored here" : `Score ${opt.Points}`, text: String(opt.Points) });
+      btn.addEventListener("click", () => act("/api/score", { box: b.ID }));
+    } else {
+      btn = el("button", { type: "button", class: "open",
+        "aria-label": `Type a score in ${b.Name} for ${who}`, title: opt ? opt.Reason : "Type a score" });
+      btn.addEventListener("click", () => editBox(td, pi, b, ""));
+    }
+    td.append(btn);
+    return td;
+  }
+
+  function editBox(td, player, box, value) {
+    editing = { player, box: box.ID };
+    const input = el("input", { type: "number", min: 0, class: "score-input", value,
+      "aria-label": `Score for ${box.Name}, ${playerName(player)}: Enter to keep, empty to clear, Escape to cancel` });
+    td.replaceChildren(input);
+    input.focus();
+    input.select();
+    const done = () => { editing = null; renderCard(state); };
+    input.addEventListener("keydown", async (e) => {
+      if (e.key === "Escape") { done(); return; }
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      const text = input.value.trim();
+      editing = null;
+      if (text === "") {
+        if (value !== "") await act("/api/clear", { player, box: box.ID });
+        else renderCard(state);
+        return;
+      }
+      const reply = await act("/api/enter", { player, box: box.ID, points: Number(text) });
+      if (!reply) renderCard(state);
+    });
+    input.addEventListener("blur", () => { if (editing) done(); });
+  }
+
+  function speak(s) {
+    if (!$("speak").checked || !window.speechSynthesis) return;
+    const r = s.roll;
+    if (!r.throw || r.dice.some((d) => !d)) return;
+    const key = `${r.dice.join("")}:${r.throw}:${s.to_move}`;
+    if (key === lastSpoken) return;
+    lastSpoken = key;
+    const words = `${playerName(s.to_move)}, roll ${r.throw}: ${r.labels.join(", ")}`;
+    speechSynthesis.speak(new SpeechSynthesisUtterance(words));
+  }
+
+  // Keys: 1–6 type the dice, Enter confirms, U (or Ctrl+Z) undoes.
+  document.addEventListener("keydown", (e) => {
+    if (!state) return;
+    const t = e.target;
+    if (t.matches && t.matches("input, select, textarea, dialog *")) return;
+    if (e.key === "Enter" && !(t.matches && t.matches("button, a"))) {
+      if (!$("confirm").disabled) { e.preventDefault(); act("/api/confirm", {}); }
+      return;
+    }
+    if ((e.key === "u" && !e.ctrlKey && !e.metaKey) || (e.key === "z" && (e.ctrlKey || e.metaKey))) {
+      e.preventDefault();
+      if (state.can_undo) act("/api/undo", {});
+      return;
+    }
+    const faces = state.rules.faces.map((f) => f.toLowerCase());
+    const k = e.key.toLowerCase();
+    if (faces.includes(k) || /^[1-6]$/.test(k)) {
+      e.preventDefault();
+      typedBuffer += (faces.includes(k) ? faces.indexOf(k) + 1 : Number(k));
+      $("typed").value = typedBuffer;
+      if (typedBuffer.length === 5) {
+        const dice = typedBuffer.split("").map(Number);
+        typedBuffer = "";
+        $("typed").value = "";
+        setRoll(dice);
+      }
+    }
+  });
+
+  $("type-roll").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const dice = parseDice($("typed").value);
+    if (!dice) { say(`Type five dice, like 33561 or ${state.rules.faces.slice(0, 5).join(" ")}.`, true); return; }
+    typedBuffer = "";
+    $("typed").value = "";
+    setRoll(dice);
+  });
+  $("confirm").addEventListener("click", () => act("/api/confirm", {}));
+  $("undo").addEventListener("click", () => act("/api/undo", {}));
+  document.querySelectorAll('input[name="throw"]').forEach((r) => r.addEventListener("change", () => {
+    if (state.roll.throw && state.roll.dice.every((d) => d > 0)) {
+      act("/api/roll", { dice: state.roll.dice, uncertain: state.roll.uncertain, throw: Number(r.value) });
+    }
+  }));
+
+  $("new-game").addEventListener("click", () => {
+    const sel = $("new-rules");
+    sel.replaceChildren(...state.rules.sets.map((n) => el("option", { value: n, text: n, selected: n === state.rules.name })));
+    const spec = state.rules.spec;
+    $("new-options").value = spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : "";
+    $("new-players").value = state.players.map((p) => p.name).join(", ");
+    $("new-dialog").showModal();
+  });
+  $("new-dialog").addEventListener("close", async () => {
+    if ($("new-dialog").returnValue !== "start") return;
+    const opts = $("new-options").value.trim();
+    const players = $("new-players").value.split(",").map((n) => n.trim()).filter((n) => n);
+    await act("/api/new", { rules: $("new-rules").value + (opts ? ":" + opts : ""), players });
+  });
+
+  $("show-games").addEventListener("click", async () => {
+    const sec = $("games");
+    sec.hidden = !sec.hidden;
+    $("show-games").setAttribute("aria-expanded", String(!sec.hidden));
+    if (!sec.hidden) {
+      await loadGames();
+      sec.scrollIntoView({ behavior: "smooth" });
+    }
+  });
+
+  async function loadGames() {
+    const resp = await fetch(withToken("/api/games"));
+    const games = await resp.json();
+    const table = $("games-list");
+    table.replaceChildren(el("tr", {},
+      ...["Date", "Rules", "Players and scores", "Winner", "Export"].map((h) => el("th", { scope: "col", text: h }))));
+    for (const g of games) {
+      const exports = el("td");
+      g.players.forEach((name, i) => exports.append(
+        el("a", { href: withToken(`/api/games/${g.id}/export?player=${i}`), download: "", text: name }), " "));
+      table.append(el("tr", {},
+        el("td", { text: g.started }), el("td", { text: g.rules }),
+        el("td", { text: g.players.map((n, i) => `${n} ${g.scores[i]}`).join(", ") }),
+        el("td", { text: g.over ? (g.winners || []).join(" and ") : "playing" }),
+        exports));
+    }
+  }
+
+  watch(render, () => say("Lost the connection to the scoreboard; reconnecting…", true));
+})();

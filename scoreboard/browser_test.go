@@ -1,0 +1,253 @@
+package scoreboard
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/rules"
+)
+
+// newBrowser starts a headless Chromium for one test. Without one the test
+// skips, except in CI, where the Makefile installs it and its absence is a failure.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is missing: run make deps-browser (apt-get install chromium)")
+		}
+		t.Skip("chromium is not installed: apt-get install chromium to run the page tests")
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1440, 1000),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true))
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	return ctx
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join("testdata", "screenshots", name), buf, 0o644))
+}
+
+// waitFor waits until the page's JavaScript expression is true.
+func waitFor(t *testing.T, ctx context.Context, expr string) {
+	t.Helper()
+	// The page redraws as states arrive: an element briefly missing is a false.
+	guarded := `(() => { try { return ` + expr + ` } catch (e) { return false } })()`
+	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		screenshot(t, ctx, "failed-"+t.Name()[:min(len(t.Name()), 30)]+".png")
+		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#message") ? document.querySelector("#message").textContent : ""`))
+		t.Fatalf("waiting for %s: %v (page says %q)", expr, err, msg)
+	}
+}
+
+func cell(player int, box string) string {
+	return fmt.Sprintf(`td[data-player="%d"][data-box="%s"]`, player, box)
+}
+
+// turn types the dice on the keyboard, confirms with Enter and clicks the
+// lit box, as a player at the table would.
+func turn(t *testing.T, ctx context.Context, player int, dice, box string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent(dice)))
+	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitFor(t, ctx, `document.querySelector('`+cell(player, box)+` button.option') !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(player, box)+" button.option"))))
+	waitFor(t, ctx, `document.querySelector('`+cell(player, box)+` button.filled') !== null`)
+}
+
+func TestPagePlaysATwoPlayerGameToTheWinner(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann", "Bob")
+	b.srv.Frame(trayPicture(t))
+	b.srv.Status("settled", 5)
+	// Reach the last two boxes fast; the page plays those four turns.
+	b.fill(2, func(p int, box rules.Box) int {
+		if box.Upper {
+			return 3 * map[rules.BoxID]int{"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}[box.ID]
+		}
+		return 0
+	})
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitFor(t, ctx, `document.querySelector("#turn").textContent.includes("Ann to move")`)
+
+	// Ann types a roll, corrects the last die with a click, confirms.
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("66655")))
+	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#dice .die[data-die="4"]`))))
+	waitFor(t, ctx, `document.querySelector('#dice .die[data-die="4"]').getAttribute("aria-label").startsWith("Die 5: 6")`)
+	assert.Equal(t, [5]int{6, 6, 6, 5, 6}, b.state().Roll.Dice, "the click corrected die 5 on the server")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Blur(chromedp.CSS(`#dice .die[data-die="4"]`))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitFor(t, ctx, `document.querySelector('`+cell(0, "choice")+` button.option') !== null`)
+	msg, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("message")))
+	require.NoError(t, err)
+	assert.Empty(t, msg, "no refusal on the way")
+	screenshot(t, ctx, "play-options.png")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(0, "choice")+" button.option"))))
+	waitFor(t, ctx, `document.querySelector("#turn").textContent.includes("Bob to move")`)
+	assert.Equal(t, 29, b.state().Players[0].Boxes["choice"].Points)
+
+	// Bob scores his yacht, takes it back with Undo, and scores it again.
+	turn(t, ctx, 1, "22222", "yacht")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("undo"))))
+	waitFor(t, ctx, `document.querySelector('`+cell(1, "yacht")+` button.option') !== null`)
+	assert.NotContains(t, b.state().Players[1].Boxes, "yacht", "undo took the score back")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(1, "yacht")+" button.option"))))
+	waitFor(t, ctx, `document.querySelector('`+cell(1, "yacht")+` button.filled') !== null`)
+
+	turn(t, ctx, 0, "12345", "yacht") // no yacht: scores the zero
+	turn(t, ctx, 1, "11234", "choice")
+	waitFor(t, ctx, `!document.querySelector("#winner").hidden`)
+	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("winner")))
+	require.NoError(t, err)
+	v := b.state()
+	assert.True(t, v.Over)
+	assert.Equal(t, []int{1}, v.Winners)
+	assert.Contains(t, text, "Bob wins with "+strconv.Itoa(v.Players[1].Totals.GrandTotal))
+	assert.Equal(t, 0, v.Players[0].Boxes["yacht"].Points)
+	screenshot(t, ctx, "play-winner.png")
+}
+
+func TestPageCorrectsUncertainDiceFromTheCamera(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true, Demo: true}, "yahtzee", "Ann", "Bob", "Cleo")
+	b.srv.Frame(trayPicture(t))
+	b.srv.Status("settled", 5)
+	b.srv.Settled([5]int{4, 4, 2, 4, 1}, [5]bool{false, false, true, false, false})
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitFor(t, ctx, `document.querySelector('#dice .die[data-die="2"]').classList.contains("uncertain")`)
+	waitFor(t, ctx, `document.querySelector("#confirm").disabled`)
+	waitFor(t, ctx, `document.querySelector("#camera-view").naturalWidth === 640`)
+	screenshot(t, ctx, "camera-uncertain.png")
+	// Two clicks turn the uncertain 2 into a 4; the roll can then be confirmed.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#dice .die[data-die="2"]`))))
+	waitFor(t, ctx, `document.querySelector('#dice .die[data-die="2"]').getAttribute("aria-label").startsWith("Die 3: 3")`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#dice .die[data-die="2"]`))))
+	waitFor(t, ctx, `document.querySelector('#dice .die[data-die="2"]').getAttribute("aria-label").startsWith("Die 3: 4")`)
+	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("confirm"))))
+	waitFor(t, ctx, `document.querySelector('`+cell(0, "four-of-a-kind")+` button.option') !== null`)
+	v := b.state()
+	assert.Equal(t, [5]int{4, 4, 4, 4, 1}, v.Roll.Dice)
+	assert.True(t, v.Roll.Confirmed)
+	screenshot(t, ctx, "camera-confirmed.png")
+}
+
+var pdfPages = regexp.MustCompile(`/Type\s*/Page[^s]`)
+
+func TestPrintViewIsOnePage(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoard(t, "yahtzee", "Ann", "Bob", "Cleo", "Dev", "Eli", "Fay")
+	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+	b.must("/api/enter", map[string]any{"player": 1, "box": "aces", "points": 9})
+	for _, tc := range []struct {
+		path  string
+		paper chromedp.PaperSize
+		shot  string
+	}{
+		{"/print", chromedp.PaperLetter, "print-game.png"},
+		{"/print?blank=1&players=6&paper=a4", chromedp.PaperA4, "print-blank-a4.png"},
+		{"/print?blank=1&players=6&paper=letter&rules=yatzy", chromedp.PaperLetter, ""},
+		{"/print?blank=1&players=1&paper=letter&rules=poker", chromedp.PaperLetter, ""},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+tc.path)))
+			waitFor(t, ctx, `document.readyState === "complete"`)
+			pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(tc.paper), chromedp.PDFPreferCSSPageSize()))
+			require.NoError(t, err)
+			assert.Len(t, pdfPages.FindAll(pdf, -1), 1, "one page")
+			n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("button, input, img").length`))
+			require.NoError(t, err)
+			assert.Zero(t, n, "no controls or camera on paper")
+			if tc.shot != "" {
+				screenshot(t, ctx, tc.shot)
+			}
+		})
+	}
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.textContent`))
+	require.NoError(t, err)
+	assert.Contains(t, text, "9 to K", "the blank poker card has the poker key")
+}
+
+func TestOverlayShowsRollAndTotalsOnTransparentBackground(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+	b.must("/api/roll", map[string]any{"dice": []int{6, 6, 2, 6, 1}})
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/overlay")))
+	waitFor(t, ctx, `document.querySelectorAll("#overlay-totals tr").length === 2`)
+	bg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.body).backgroundColor`))
+	require.NoError(t, err)
+	assert.Equal(t, "rgba(0, 0, 0, 0)", bg)
+	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("overlay-totals")))
+	require.NoError(t, err)
+	assert.Contains(t, text, "Ann")
+	assert.Contains(t, text, "19")
+	pips, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#overlay-dice .pip").length`))
+	require.NoError(t, err)
+	assert.Equal(t, 6+6+2+6+1, pips)
+	screenshot(t, ctx, "overlay.png")
+}
+
+// trayPicture stands in for an annotated camera frame: five dice on felt,
+// each boxed in green as vision.Annotate draws them.
+func trayPicture(t *testing.T) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 640, 480))
+	draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{34, 92, 64, 255}}, image.Point{}, draw.Src)
+	spots := map[int][][2]int{1: {{1, 1}}, 2: {{0, 0}, {2, 2}}, 4: {{0, 0}, {2, 0}, {0, 2}, {2, 2}}, 6: {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}}}
+	for i, face := range []int{4, 4, 2, 4, 1} {
+		x, y := 80+i*105, 180+(i%2)*60
+		draw.Draw(img, image.Rect(x, y, x+64, y+64), &image.Uniform{color.RGBA{240, 238, 230, 255}}, image.Point{}, draw.Src)
+		for _, s := range spots[face] {
+			cx, cy := x+12+s[0]*20, y+12+s[1]*20
+			draw.Draw(img, image.Rect(cx-5, cy-5, cx+5, cy+5), &image.Uniform{color.Black}, image.Point{}, draw.Src)
+		}
+		box := color.RGBA{0, 200, 0, 255}
+		if i == 2 {
+			box = color.RGBA{255, 140, 0, 255}
+		}
+		for _, r := range []image.Rectangle{{image.Pt(x-6, y-6), image.Pt(x+70, y-3)}, {image.Pt(x-6, y+67), image.Pt(x+70, y+70)},
+			{image.Pt(x-6, y-6), image.Pt(x-3, y+70)}, {image.Pt(x+67, y-6), image.Pt(x+70, y+70)}} {
+			draw.Draw(img, r, &image.Uniform{box}, image.Point{}, draw.Src)
+		}
+	}
+	var buf bytes.Buffer
+	require.NoError(t, jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}))
+	return buf.Bytes()
+}

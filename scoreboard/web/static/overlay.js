@@ -1,0 +1,16 @@
+// The overlay: the roll and the totals, nothing to click.
+"use strict";
+
+(() => {
+  const { watch, drawDie, el } = dicecam;
+  const dice = document.getElementById("overlay-dice");
+  const totals = document.getElementById("overlay-totals");
+  for (let i = 0; i < 5; i++) dice.append(el("div", { class: "die" }));
+  watch((s) => {
+    const pips = s.rules.faces[0] === "1";
+    [...dice.children].forEach((d, i) => drawDie(d, s.roll.dice[i], s.roll.labels[i], pips));
+    totals.replaceChildren(...s.players.map((p, i) => el("tr", { class: i === s.to_move ? "to-move" : "" },
+      el("td", { text: p.name }),
+      el("td", { class: "score", text: String(s.rules.games > 1 ? p.series_total : p.totals.GrandTotal) }))));
+  });
+})();
