@@ -53,15 +53,20 @@ def to_tensor(crops):
 
 
 def epoch_set(datasets, epoch, seed, neg_share):
-    """Fresh augmented crops for one epoch: every real training die twice, every
-    synthetic die once, and class 0 crops to make up neg_share of the whole."""
+    """Fresh augmented crops for one epoch: every real training die twice, half
+    as many synthetic dice drawn from the rendered ones, and class-0 crops to
+    make up neg_share of the whole."""
     rng = np.random.default_rng([seed, epoch])
-    plans = []
+    plans, real = [], 0
     for di, ds in enumerate(datasets):
         folds = ALL_FOLDS if ds.synthetic else TRAIN_FOLDS
         pos = samples.positives(di, ds, folds, rng, jitter=True)
-        if not ds.synthetic:
+        if ds.synthetic:
+            keep = rng.permutation(len(pos))[:real // 2]
+            pos = [pos[k] for k in sorted(keep)]
+        else:
             pos += samples.positives(di, ds, folds, rng, jitter=True)
+            real += len(pos)
         n_neg = int(len(pos) * neg_share / (1 - neg_share))
         plans += pos + samples.negatives(di, ds, folds, rng, n_neg)
     return samples.render(datasets, plans, rng)
@@ -87,7 +92,29 @@ def eval_set(datasets, di, seed):
     return crops, labels, plans
 
 
+def scale_line(model, datasets, di, seed):
+    """How the reading holds when the reader's s is off the labelled box's."""
+    rng = np.random.default_rng([seed, 998, di])
+    parts = []
+    for f in (0.75, 0.9, 1.15, 1.35):
+        plans = samples.positives(di, datasets[di], EVAL_FOLDS, rng, jitter=False)
+        for p in plans:
+            p.s *= f
+        crops, labels = samples.render(datasets, plans)
+        prob = softmax(predict(model, crops))
+        right = (prob.argmax(1) == labels).mean()
+        asked = (prob.max(1) < ASK_BELOW).mean()
+        wrong = ((prob.argmax(1) != labels) & (prob.max(1) >= ASK_BELOW)).sum()
+        parts.append(f"{f}x: {100 * right:.1f} % right, {100 * asked:.1f} % asked, {wrong} wrong with p >= {ASK_BELOW}")
+    return "- dice with s scaled by " + "; ".join(parts) + "\n"
+
+
 def predict(model, crops):
+    """Logits of crops from the PyTorch model or from an OpenCV dnn Net."""
+    if isinstance(model, cv2.dnn.Net):
+        blob = cv2.dnn.blobFromImages(list(crops), 1 / 255.0, (dicedata.CROP, dicedata.CROP), 0, False, False)
+        model.setInput(blob)
+        return model.forward()
     model.eval()
     with torch.no_grad():
         logits = torch.cat([model(to_tensor(crops[i:i + 512])) for i in range(0, len(crops), 512)])
@@ -169,6 +196,7 @@ def main():
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--smooth", type=float, default=0.05, help="label smoothing")
     ap.add_argument("--synth", type=int, default=0, help="pictures to render with cmd/dicegen and train on too")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
     args = ap.parse_args()
@@ -186,7 +214,7 @@ def main():
     model = Net()
     steps_per_epoch = None
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=args.smooth)
     sched = None
     gen = torch.Generator().manual_seed(args.seed)
     for epoch in range(args.epochs):
@@ -212,9 +240,11 @@ def main():
 
     text = [f"# Fold-0 figures of {args.out}\n",
             f"Trained {args.epochs} epochs on folds 1-4, seed {args.seed}, {args.synth} synthetic pictures, "
+            f"label smoothing {args.smooth}, "
             f"in {time.time() - started:.0f} s.\n"]
     for (crops, labels, _), ds in zip(evals, datasets):  # the real ones only
         text.append(report(ds.name, predict(model, crops), labels))
+        text.append(scale_line(model, datasets, datasets.index(ds), args.seed))
     export(model, args.out)
     diff = check_opencv(args.out, model, np.concatenate([evals[0][0][:64], evals[1][0][:64]]))
     write_golden(args.golden, model, evals[0][0], evals[0][1])
