@@ -41,6 +41,7 @@ func commands() []command {
 		{"tally", "play a game log and print the card", runTally},
 		{"solve", "work out optimal play for a rule set", runSolve},
 		{"advise", "the best dice to keep or box to fill, with what each move costs", runAdvise},
+		{"play", "serve the scoreboard page: camera, roll, card", runPlay},
 		{"watch", "print each settled roll the camera sees", runWatch},
 		{"record", "save settled frames with their reads, for new fixtures", runRecord},
 	}

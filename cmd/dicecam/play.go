@@ -1,0 +1,250 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/scoreboard"
+	"github.com/dicecam/dicecam/scoreboard/store"
+	"github.com/dicecam/dicecam/vision"
+)
+
+const playUsage = `[--source S] [--rules R] [--players "Ann,Bob"] [--profile P] [--listen ADDR] [--data DIR]`
+
+// runPlay serves the scoreboard page and feeds it the camera's rolls.
+func runPlay(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "play", playUsage)
+	source := fs.String("source", "", "camera index, device, URL, video, folder or `demo` (default: the first camera, else the demo)")
+	spec := fs.String("rules", "yahtzee", "rule set and options for a new game, e.g. yacht:big-straight=40 (one of "+strings.Join(rules.Names(), ", ")+")")
+	players := fs.String("players", "", "comma-separated `names` for a new game (default: Player 1, Player 2)")
+	profile := fs.String("profile", "", "calibration `profile` (default: built-in defaults)")
+	listen := fs.String("listen", "127.0.0.1:8700", "`address` to serve on; any other than this machine's loopback needs the printed token")
+	data := fs.String("data", "", "`directory` of the games database (default: $XDG_DATA_HOME/dicecam or ~/.local/share/dicecam)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q: play takes only flags", pos[0])
+	}
+	set, err := rules.Parse(*spec)
+	if err != nil {
+		return usagef("--rules: %v", err)
+	}
+	var names []string
+	for _, n := range strings.Split(*players, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	if len(names) > scoreboard.MaxPlayers {
+		return usagef("--players: %d names, the card has room for %d", len(names), scoreboard.MaxPlayers)
+	}
+	dir := *data
+	if dir == "" {
+		if dir, err = store.DefaultDir(); err != nil {
+			return err
+		}
+	}
+	db, err := store.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	faces := ""
+	if set.Name() == "poker" && *profile == "" {
+		faces = "poker"
+	}
+	feed, demo, err := openFeed(ctx, e, *source, *profile, faces)
+	if err != nil {
+		return err
+	}
+	defer feed.Close()
+
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w (pick another with --listen 127.0.0.1:PORT)", *listen, err)
+	}
+	addr := ln.Addr().String()
+	token := ""
+	if ip := net.ParseIP(hostOf(addr)); ip == nil || !ip.IsLoopback() {
+		token = scoreboard.NewToken()
+	}
+	srv, err := scoreboard.New(ctx, scoreboard.Config{
+		Store: db, Rules: set, Players: names, Token: token, Demo: demo, Camera: true, Log: e.log,
+	})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer srv.Close()
+	hs := &http.Server{Handler: srv.Handler(addr), ReadHeaderTimeout: 10 * time.Second}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		if err := feed.Run(ctx, srv); err != nil && ctx.Err() == nil {
+			e.log.Error("camera stopped; type the dice on the page", "err", err)
+		}
+	}()
+	link := "http://" + reachable(addr) + "/"
+	if token != "" {
+		link += "?token=" + token
+	}
+	if demo {
+		fmt.Fprintln(e.stdout, "No camera: playing the built-in demo (recorded rolls replayed as a camera).")
+	}
+	fmt.Fprintf(e.stdout, "dicecam scoreboard: open %s\n", link)
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	srv.Close() // ends the event streams and camera views so Shutdown need not wait on them
+	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer scancel()
+	return hs.Shutdown(sctx)
+}
+
+// reachable is addr as another machine names it: a server listening on
+// every interface is reached by one of this machine's addresses.
+func reachable(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsUnspecified() {
+		return addr
+	}
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if ipn, ok := a.(*net.IPNet); ok && !ipn.IP.IsLoopback() && ipn.IP.To4() != nil {
+			return net.JoinHostPort(ipn.IP.String(), port)
+		}
+	}
+	return net.JoinHostPort("127.0.0.1", port)
+}
+
+func hostOf(addr string) string {
+	h, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return h
+}
+
+// openFeed opens the named source, or the first camera and failing that
+// the demo; demo says the demo is what plays.
+func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *visionFeed, demo bool, err error) {
+	reader, err := openReader(profile, faces)
+	if err != nil {
+		return nil, false, err
+	}
+	opts := vision.SourceOptions{Live: true}
+	spec := source
+	if spec == "" {
+		spec = "0"
+	}
+	src, err := vision.Open(ctx, spec, opts)
+	if err != nil && source == "" {
+		e.log.Info("no camera found; using the built-in demo", "err", err)
+		spec = "demo"
+		src, err = vision.Open(ctx, spec, opts)
+	}
+	if err != nil {
+		reader.Close()
+		return nil, false, fmt.Errorf("open --source %s: %w", spec, err)
+	}
+	return &visionFeed{src: src, reader: reader}, spec == "demo", nil
+}
+
+// visionFeed is the scoreboard's camera: vision's watcher over a source.
+type visionFeed struct {
+	src    vision.Source
+	reader *vision.Reader
+}
+
+func (f *visionFeed) Close() error {
+	return errors.Join(f.src.Close(), f.reader.Close())
+}
+
+// frameGap spaces the frames sent to the page: ten a second show the dice
+// well and leave the CPU to the reader.
+const frameGap = 100 * time.Millisecond
+
+// Run implements scoreboard.Feed.
+func (f *visionFeed) Run(ctx context.Context, cam scoreboard.Camera) error {
+	w := vision.NewWatcher(f.reader, vision.WatchOptions{})
+	defer w.Close()
+	var shown []vision.Die // the dice of the last roll, drawn while the tray stays settled
+	var lastSent time.Time
+	for ctx.Err() == nil {
+		fr, err := f.src.Next(ctx)
+		if err != nil {
+			return err
+		}
+		ev, err := w.Feed(fr)
+		if err != nil {
+			fr.Close()
+			return err
+		}
+		seen := len(shown)
+		switch {
+		case ev.Roll != nil:
+			shown, seen = ev.Roll.Dice, ev.Roll.Seen
+			var dice [5]int
+			var unsure [5]bool
+			for i, d := range ev.Roll.Dice {
+				if i < 5 {
+					dice[i], unsure[i] = d.Value, d.Uncertain
+				}
+			}
+			cam.Settled(dice, unsure)
+		case ev.Message != "":
+			fmt.Sscanf(ev.Message, "%d dice seen", &seen)
+			shown = nil
+		case ev.State != vision.Settled:
+			shown, seen = nil, 0
+		}
+		cam.Status(stateName(ev.State), seen)
+		if time.Since(lastSent) >= frameGap {
+			lastSent = time.Now()
+			if b, err := annotated(fr.Mat, shown); err == nil {
+				cam.Frame(b)
+			}
+		}
+		fr.Close()
+	}
+	return ctx.Err()
+}
+
+func stateName(s vision.State) string {
+	switch s {
+	case vision.Moving:
+		return "rolling"
+	case vision.Settled:
+		return "settled"
+	}
+	return "empty"
+}
+
+// annotated is the frame as JPEG with the dice drawn on a copy.
+func annotated(frame gocv.Mat, dice []vision.Die) ([]byte, error) {
+	m := frame.Clone()
+	defer m.Close()
+	vision.Annotate(&m, dice)
+	buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
+	if err != nil {
+		return nil, err
+	}
+	defer buf.Close()
+	return append([]byte(nil), buf.GetBytes()...), nil
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestPlayRefusesUnknownRules(t *testing.T) {
+	code, _, stderr := runCmd(t, "play", "--rules", "bingo", "--data", t.TempDir())
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "yahtzee", "the error lists the rule sets")
+}
+
+func TestPlayRefusesTooManyPlayers(t *testing.T) {
+	code, _, stderr := runCmd(t, "play", "--players", "a,b,c,d,e,f,g,h,i", "--data", t.TempDir())
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "room for 8")
+}
+
+// lockedBuffer lets a test read what a running command has printed so far.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+var printedLink = regexp.MustCompile(`open (http://\S+)`)
+
+// startPlay runs dicecam play until the test ends and returns the link it printed.
+func startPlay(t *testing.T, args ...string) (link string, out *lockedBuffer) {
+	t.Helper()
+	out = &lockedBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &env{stdout: out, stderr: out, log: log.New(out)}
+	done := make(chan error, 1)
+	go func() { done <- runPlay(ctx, e, args) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			assert.NoError(t, err, "play stops cleanly when cancelled")
+		case <-time.After(10 * time.Second):
+			t.Error("play did not stop after its context was cancelled")
+		}
+	})
+	require.Eventually(t, func() bool { return printedLink.MatchString(out.String()) }, 20*time.Second, 20*time.Millisecond,
+		"play printed no address: %s", out)
+	return printedLink.FindStringSubmatch(out.String())[1], out
+}
+
+type playState struct {
+	Players []struct{ Name string }
+	Roll    struct{ Throw int }
+	Camera  struct {
+		On, Demo bool
+		State    string
+	}
+}
+
+func getState(t *testing.T, url string) (int, playState) {
+	t.Helper()
+	resp, err := http.Get(url)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var s playState
+	if resp.StatusCode == http.StatusOK {
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&s))
+	}
+	return resp.StatusCode, s
+}
+
+func TestPlayServesTheDemoWithABanner(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	link, out := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--players", "Ann, Bob")
+	assert.Contains(t, out.String(), "built-in demo")
+	assert.NotContains(t, link, "token", "a loopback server needs no token")
+	code, s := getState(t, link+"api/state")
+	require.Equal(t, http.StatusOK, code)
+	assert.True(t, s.Camera.Demo)
+	require.Len(t, s.Players, 2)
+	assert.Equal(t, "Bob", s.Players[1].Name)
+	resp, err := http.Get(link)
+	require.NoError(t, err)
+	var page bytes.Buffer
+	page.ReadFrom(resp.Body)
+	resp.Body.Close()
+	assert.Contains(t, page.String(), "Demo camera", "the page says the camera is the demo")
+	// The demo's rolls reach the game as the current throw.
+	require.Eventually(t, func() bool {
+		_, s := getState(t, link+"api/state")
+		return s.Roll.Throw > 0
+	}, 60*time.Second, 200*time.Millisecond, "no roll from the demo camera reached the game")
+}
+
+func TestPlayOnTheNetworkNeedsTheToken(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	link, _ := startPlay(t, "--source", "demo", "--listen", "0.0.0.0:0", "--data", t.TempDir())
+	m := regexp.MustCompile(`^(http://[^/]+/)\?token=([0-9a-f]{32})$`).FindStringSubmatch(link)
+	require.NotNil(t, m, "the link carries the token: %s", link)
+	code, _ := getState(t, m[1]+"api/state")
+	assert.Equal(t, http.StatusForbidden, code)
+	code, _ = getState(t, m[1]+"api/state?token="+m[2])
+	assert.Equal(t, http.StatusOK, code)
+}
