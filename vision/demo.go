@@ -3,11 +3,11 @@ package vision
 import (
 	"context"
 	"image"
-	"image/color"
 	"io"
 	"math"
 	"math/rand/v2"
 
+	"github.com/dicecam/dicecam/vision/synth"
 	"gocv.io/x/gocv"
 )
 
@@ -31,14 +31,7 @@ const (
 	demoRoll   = demoEmpty + demoTumble + demoRest + demoHand
 	demoW      = 640
 	demoH      = 480
-	demoSide   = 56 // die side in pixels
-)
-
-var (
-	demoBody  = color.RGBA{235, 235, 235, 0}
-	demoPip   = color.RGBA{20, 20, 20, 0}
-	demoSkin  = color.RGBA{120, 160, 215, 0}
-	demoCells = image.Point{5, 3} // rest positions never overlap: one die a cell
+	demoSide   = 48 // die side in pixels
 )
 
 // NewDemo returns a source that renders rolls of dice, so dicecam can be
@@ -51,7 +44,7 @@ func NewDemo(opts DemoOptions) Source {
 	if fps <= 0 {
 		fps = 30
 	}
-	d := &demo{opts: opts}
+	d := &demo{opts: opts, last: gocv.NewMat(), lastKey: -1}
 	return startFeed(context.Background(), d, feedConfig{fps: fps, live: opts.Live})
 }
 
@@ -63,35 +56,36 @@ func DemoRolls(opts DemoOptions, n int) [][]int {
 	rolls := make([][]int, n)
 	for k := range rolls {
 		for _, d := range demoLayout(opts, k) {
-			rolls[k] = append(rolls[k], d.value)
+			rolls[k] = append(rolls[k], d.Value)
 		}
 	}
 	return rolls
 }
 
-type demo struct {
-	opts  DemoOptions
-	frame int
-}
-
-type demoDie struct {
-	center image.Point
-	angle  float64 // radians
-	value  int
+func demoScene() synth.Scene {
+	return synth.Scene{Width: demoW, Height: demoH, Surface: synth.Felt, Tray: true, Noise: 1,
+		Light: synth.Light{Azimuth: 40, Shadow: 0.3, Length: 0.35}}
 }
 
 // demoLayout is where roll k comes to rest: a function of seed and k only.
-func demoLayout(opts DemoOptions, k int) []demoDie {
+func demoLayout(opts DemoOptions, k int) []synth.Die {
 	rng := rand.New(rand.NewPCG(opts.Seed, uint64(k)))
-	cells := rng.Perm(demoCells.X * demoCells.Y)[:opts.Dice]
-	cw, ch := demoW/demoCells.X, demoH/demoCells.Y
-	dice := make([]demoDie, len(cells))
-	for i, c := range cells {
-		x := (c%demoCells.X)*cw + cw/2 + rng.IntN(cw/3) - cw/6
-		y := (c/demoCells.X)*ch + ch/2 + rng.IntN(ch/3) - ch/6
-		dice[i] = demoDie{center: image.Pt(x, y), angle: rng.Float64() * math.Pi / 2, value: 1 + rng.IntN(6)}
+	sc := demoScene()
+	p := synth.Placer{Scene: &sc, Rng: rng}
+	for range opts.Dice {
+		p.Add(synth.StyleNamed("white"), synth.Pips, 1+rng.IntN(6), demoSide)
 	}
-	return dice
+	return sc.Dice
+}
+
+// demo renders its frames with synth. A render takes tens of milliseconds,
+// so a frame that looks like the one before (the tray at rest) reuses it,
+// the tumble is rendered every other frame and the hand every fourth.
+type demo struct {
+	opts    DemoOptions
+	frame   int
+	last    gocv.Mat
+	lastKey int
 }
 
 func (d *demo) grab(dst *gocv.Mat) error {
@@ -100,63 +94,64 @@ func (d *demo) grab(dst *gocv.Mat) error {
 		return io.EOF
 	}
 	d.frame++
-	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40, 110, 45, 0), demoH, demoW, gocv.MatTypeCV8UC3) // green felt
-	defer img.Close()
-	dice := demoLayout(d.opts, k)
-	switch {
-	case t < demoEmpty:
-	case t < demoEmpty+demoTumble:
-		// Ease in from the left, spinning and showing random faces.
-		rest := 1 - float64(t-demoEmpty+1)/demoTumble
-		for i, die := range dice {
-			die.center.X -= int(300 * rest * rest)
-			die.angle += 4 * math.Pi * rest
-			if rest > 0 {
-				die.value = 1 + (i+t/3)%6
-			}
-			drawDie(&img, die)
+	sc, key := demoFrame(d.opts, k, t)
+	if key != d.lastKey {
+		img, _, err := synth.Render(sc, d.opts.Seed+uint64(key))
+		if err != nil {
+			return err
 		}
-	case t < demoEmpty+demoTumble+demoRest:
-		for _, die := range dice {
-			drawDie(&img, die)
-		}
-	default:
-		h := t - (demoEmpty + demoTumble + demoRest)
-		if h < demoHand/2 {
-			for _, die := range dice {
-				drawDie(&img, die)
-			}
-		}
-		x := demoW + 120 - (demoW+240)*h/demoHand
-		gocv.Ellipse(&img, image.Pt(x, demoH/2), image.Pt(130, 90), 0, 0, 360, demoSkin, -1)
+		d.last.Close()
+		d.last, d.lastKey = img, key
 	}
-	img.CopyTo(dst)
+	d.last.CopyTo(dst)
 	return nil
 }
 
-func (d *demo) close() error { return nil }
+func (d *demo) close() error { return d.last.Close() }
 
-// pipSpots are the pip places of each face in quarters of the die's side.
-var pipSpots = [7][][2]float64{
-	1: {{0, 0}},
-	2: {{-1, -1}, {1, 1}},
-	3: {{-1, -1}, {0, 0}, {1, 1}},
-	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
-	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
-	6: {{-1, -1}, {-1, 0}, {-1, 1}, {1, -1}, {1, 0}, {1, 1}},
+// demoFrame is the scene of frame t of roll k, and a key that is the same
+// for frames that look the same.
+func demoFrame(opts DemoOptions, k, t int) (synth.Scene, int) {
+	sc := demoScene()
+	key := k * demoRoll
+	rest := demoLayout(opts, k)
+	switch {
+	case t < demoEmpty:
+		return sc, key
+	case t < demoEmpty+demoTumble:
+		f := (t - demoEmpty) &^ 1
+		rng := rand.New(rand.NewPCG(opts.Seed^uint64(k), uint64(f/4)))
+		for _, die := range rest {
+			sc.Dice = append(sc.Dice, tumbling(die, float64(f)/demoTumble, rng))
+		}
+		return sc, key + demoEmpty + f
+	case t < demoEmpty+demoTumble+demoRest:
+		sc.Dice = rest
+		return sc, key + demoEmpty + demoTumble
+	}
+	// A hand reaches in from the right, takes the dice and leaves.
+	h := (t - demoEmpty - demoTumble - demoRest) &^ 3 // a hand costs the most to render
+	reach := 1 - math.Abs(float64(h)/(demoHand/2)-1)
+	if h < demoHand/2 {
+		sc.Dice = rest
+	}
+	sc.Hands = []synth.Hand{{X: demoW + 60 - reach*(demoW/2+60), Y: demoH / 2, Size: 0.3 * demoH, From: 90, Grasp: h >= demoHand/2}}
+	return sc, key + demoEmpty + demoTumble + demoRest + h
 }
 
-func drawDie(img *gocv.Mat, d demoDie) {
-	sin, cos := math.Sincos(d.angle)
-	at := func(u, v float64) image.Point {
-		return image.Pt(d.center.X+int(math.Round(u*cos-v*sin)), d.center.Y+int(math.Round(u*sin+v*cos)))
+// tumbling is die at fraction t of its way in from the left, spinning and
+// showing random faces until near the end.
+func tumbling(die synth.Die, t float64, rng *rand.Rand) synth.Die {
+	e := 1 - math.Pow(1-t, 1.5)
+	from := 320.0
+	die.X -= from * (1 - e)
+	die.Angle += 540 * (1 - e)
+	die.Lift = 0.8 * demoSide * math.Abs(math.Sin(3*math.Pi*t)) * (1 - t) * (1 - t)
+	speed := 1.5 * from * math.Sqrt(1-t) / demoTumble // pixels a frame, from de/dt
+	die.Motion = image.Pt(int(speed/2), 0)
+	die.Moving = true
+	if t < 0.65 {
+		die.Value = 1 + rng.IntN(6)
 	}
-	h := float64(demoSide) / 2
-	body := gocv.NewPointsVectorFromPoints([][]image.Point{{at(-h, -h), at(h, -h), at(h, h), at(-h, h)}})
-	defer body.Close()
-	gocv.FillPoly(img, body, demoBody)
-	q := float64(demoSide) / 4
-	for _, s := range pipSpots[d.value] {
-		gocv.Circle(img, at(s[0]*q, s[1]*q), demoSide/10, demoPip, -1)
-	}
+	return die
 }

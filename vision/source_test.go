@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -231,4 +233,36 @@ func TestSlowReaderGetsTheNewestFrameAndDropsAreCounted(t *testing.T) {
 	next.Close()
 	assert.Greater(t, next.Index, first.Index+1, "frames that came while the reader was busy were skipped")
 	assert.Positive(t, src.Dropped())
+}
+
+func TestNetworkStreamIsReadAndALostStreamReported(t *testing.T) {
+	noMatsLeft(t)
+	dir := t.TempDir()
+	w, err := gocv.VideoWriterFile(filepath.Join(dir, "cam.avi"), "MJPG", 30, 64, 48, true)
+	require.NoError(t, err)
+	for i := range 30 {
+		m := greyFrame(40 + 5*i)
+		require.NoError(t, w.Write(m))
+		m.Close()
+	}
+	require.NoError(t, w.Close())
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+
+	statuses := make(chan Status, 10)
+	src, err := Open(context.Background(), srv.URL+"/cam.avi", SourceOptions{Notify: func(s Status) { statuses <- s }})
+	require.NoError(t, err)
+	defer src.Close()
+	fr, err := src.Next(context.Background())
+	require.NoError(t, err)
+	assert.InDelta(t, 40, level(fr.Mat), 6)
+	fr.Close()
+
+	srv.Close() // the camera goes away; once the file is played out the source notices
+	select {
+	case s := <-statuses:
+		assert.True(t, s.Lost)
+	case <-time.After(10 * time.Second):
+		t.Fatal("a lost stream was not reported")
+	}
 }
