@@ -216,8 +216,9 @@ func medianElong(g []pip) float64 {
 // an angle: beside another group, with pips more slanted or on a darker
 // body, since the top face faces the light and the camera more squarely.
 // A lone pip must also be round and sit on a clean patch of body, which the
-// print on a label or a cable's plug does not.
-func dropSideFaces(p labPlane, groups [][]pip) [][]pip {
+// print on a label or a cable's plug does not; when strict, as without a
+// model to judge, it must not sit on the tray's colour either.
+func dropSideFaces(p labPlane, groups [][]pip, strict bool) [][]pip {
 	type summary struct{ elong, light, a, b, d float64 }
 	sums := make([]summary, len(groups))
 	for i, g := range groups {
@@ -247,7 +248,7 @@ func dropSideFaces(p labPlane, groups [][]pip) [][]pip {
 		if side {
 			continue
 		}
-		if len(g) == 1 && (g[0].elong > 1.4 || !p.cleanAround(g[0])) {
+		if len(g) == 1 && (g[0].elong > 1.4 || !p.cleanAround(g[0]) || strict && g[0].onTable) {
 			continue
 		}
 		out = append(out, g)

@@ -17,6 +17,10 @@ type pip struct {
 	elong float64    // major over minor axis: 1 for a disc, more for a pip seen slanted
 	dark  bool       // darker than its surround (black pips on a light die)
 	ring  [3]float64 // median Lab colour just around it: the die body
+
+	// onTable is set when the surround has the tray's colour: a speck on
+	// the tray, or a die as pale as the table, which only the model can tell.
+	onTable bool
 }
 
 // pipContrast is the least lightness step, on OpenCV's 0..255 L scale,
@@ -85,9 +89,7 @@ func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64)
 			continue
 		}
 		q.ring = p.ringColour(q.x, q.y, 0.5*q.d+max(2, 0.4*q.d))
-		if labDistance(q.ring[0], q.ring[1], q.ring[2], bg[0], bg[1], bg[2]) < 8 {
-			continue // a speck or hole in the tray itself
-		}
+		q.onTable = labDistance(q.ring[0], q.ring[1], q.ring[2], bg[0], bg[1], bg[2]) < 8
 		if dark != (q.ring[0] > meanL(p, q)) || dark && q.ring[0] < darkBodyMin || !dark && q.ring[0] > lightBodyMax {
 			continue
 		}

@@ -104,7 +104,7 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	gocv.ExtractChannel(r.lab, &r.light, 0)
 	smin, smax := r.dieSizes(tray)
 	pips := r.findPips(plane, r.light, int(math.Round(0.4*smax)), bg, smin, smax)
-	groups := dropSideFaces(plane, r.groupPips(plane, pips, cands))
+	groups := dropSideFaces(plane, r.groupPips(plane, pips, cands), r.model == nil)
 	props := r.propose(groups, cands, tray.Min)
 	var dice []Die
 	if r.model == nil {

@@ -1,0 +1,129 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/dicecam/dicecam/calibrate"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gocv.io/x/gocv"
+)
+
+// pipSpots are where the pips of each face lie on a die of side 1, from its
+// centre.
+var pipSpots = map[int][][2]float64{
+	1: {{0, 0}},
+	2: {{-0.25, -0.25}, {0.25, 0.25}},
+	3: {{-0.25, -0.25}, {0, 0}, {0.25, 0.25}},
+	4: {{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.25, 0.25}},
+	5: {{-0.25, -0.25}, {0.25, -0.25}, {0, 0}, {-0.25, 0.25}, {0.25, 0.25}},
+	6: {{-0.25, -0.27}, {0.25, -0.27}, {-0.25, 0}, {0.25, 0}, {-0.25, 0.27}, {0.25, 0.27}},
+}
+
+// drawDie paints a white die with black pips, seen from straight above.
+func drawDie(m *gocv.Mat, centre image.Point, side, value int) {
+	h := side / 2
+	gocv.Rectangle(m, image.Rect(centre.X-h, centre.Y-h, centre.X+h, centre.Y+h), color.RGBA{240, 240, 236, 0}, -1)
+	r := max(2, side/10)
+	if value == 1 {
+		r = max(3, side/7)
+	}
+	for _, s := range pipSpots[value] {
+		p := image.Pt(centre.X+int(s[0]*float64(side)), centre.Y+int(s[1]*float64(side)))
+		gocv.Circle(m, p, r, color.RGBA{25, 25, 25, 0}, -1)
+	}
+}
+
+// table returns a grey-green table of the given size; the caller closes it.
+func table(w, h int) gocv.Mat {
+	return gocv.NewMatWithSizeFromScalar(gocv.NewScalar(95, 120, 100, 0), h, w, gocv.MatTypeCV8UC3)
+}
+
+func TestReaderReadsEachFaceOfDrawnDice(t *testing.T) {
+	defer noMatsLeft(t)
+	r, err := NewReader(nil)
+	require.NoError(t, err)
+	defer r.Close()
+	frame := table(800, 400)
+	defer frame.Close()
+	for v := 1; v <= 6; v++ {
+		drawDie(&frame, image.Pt(70+(v-1)*130, 200), 70, v)
+	}
+	dice, err := r.Read(frame)
+	require.NoError(t, err)
+	require.Len(t, dice, 6)
+	for i, d := range dice {
+		want := i + 1 // dice come back in reading order, left to right on one row
+		assert.Equal(t, want, d.Value, "die %d", i)
+		assert.False(t, d.Uncertain, "die %d", i)
+		assert.InDelta(t, 70+i*130, d.Center.X, 6, "die %d", i)
+		assert.InDelta(t, 200, d.Center.Y, 6, "die %d", i)
+	}
+}
+
+func TestReaderFindsNothingOnAnEmptyTable(t *testing.T) {
+	defer noMatsLeft(t)
+	r, err := NewReader(nil)
+	require.NoError(t, err)
+	defer r.Close()
+	frame := table(640, 480)
+	defer frame.Close()
+	dice, err := r.Read(frame)
+	require.NoError(t, err)
+	assert.Empty(t, dice)
+}
+
+func TestReaderRefusesFramesItCannotRead(t *testing.T) {
+	defer noMatsLeft(t)
+	r, err := NewReader(nil)
+	require.NoError(t, err)
+	defer r.Close()
+	empty := gocv.NewMat()
+	defer empty.Close()
+	_, err = r.Read(empty)
+	assert.ErrorContains(t, err, "empty")
+	grey := gocv.NewMatWithSize(10, 10, gocv.MatTypeCV8U)
+	defer grey.Close()
+	_, err = r.Read(grey)
+	assert.ErrorContains(t, err, "BGR")
+}
+
+func TestReaderRefusesATrayOutsideTheFrame(t *testing.T) {
+	defer noMatsLeft(t)
+	p := calibrate.New()
+	p.Tray.Rectangle = image.Rect(2000, 2000, 2100, 2100)
+	r, err := NewReader(p)
+	require.NoError(t, err)
+	defer r.Close()
+	frame := table(320, 240)
+	defer frame.Close()
+	_, err = r.Read(frame)
+	assert.ErrorContains(t, err, "calibrate")
+}
+
+func TestPokerProfileLabelsFacesByRank(t *testing.T) {
+	assert.Equal(t, "9", PokerFaces.FaceLabel(1))
+	assert.Equal(t, "J", PokerFaces.FaceLabel(3))
+	assert.Equal(t, "A", PokerFaces.FaceLabel(6))
+	assert.Equal(t, "4", PipFaces.FaceLabel(4))
+	assert.Equal(t, "?", PipFaces.FaceLabel(0))
+}
+
+func TestAnnotateDrawsOnTheFrame(t *testing.T) {
+	defer noMatsLeft(t)
+	frame := table(200, 200)
+	defer frame.Close()
+	before := frame.Clone()
+	defer before.Close()
+	box := [4]image.Point{{50, 50}, {100, 50}, {100, 100}, {50, 100}}
+	Annotate(&frame, []Die{{Value: 3, Face: "3", Center: image.Pt(75, 75), Box: box}, {Value: 5, Face: "5", Center: image.Pt(150, 150), Box: box, Uncertain: true}})
+	diff := gocv.NewMat()
+	defer diff.Close()
+	gocv.AbsDiff(frame, before, &diff)
+	gray := gocv.NewMat()
+	defer gray.Close()
+	gocv.CvtColor(diff, &gray, gocv.ColorBGRToGray)
+	assert.Greater(t, gocv.CountNonZero(gray), 100)
+}

@@ -1,0 +1,127 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/dicecam/dicecam/calibrate"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gocv.io/x/gocv"
+)
+
+// readFolder reads every photo of a labelled folder and tallies the result.
+func readFolder(t testing.TB, r *Reader, photos []Photo) Tally {
+	t.Helper()
+	var total Tally
+	for _, ph := range photos {
+		frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
+		require.False(t, frame.Empty(), "read %s", ph.Path)
+		dice, err := r.Read(frame)
+		frame.Close()
+		require.NoError(t, err, ph.Path)
+		total = total.Add(Score(ph.Dice, dice))
+	}
+	return total
+}
+
+// fixtureFloors are what the reader reaches on each generated fixture case
+// without a profile, a little under the measured figures, so a change that
+// reads worse fails. Every case must read no die wrongly with confidence.
+var fixtureFloors = map[string]struct {
+	recall   float64
+	exact    float64
+	maxFalse int
+}{
+	"angled":       {1.00, 0.0, 9},
+	"blur":         {0.85, 0.0, 0},
+	"colours":      {0.80, 0.3, 0},
+	"crowd":        {0.35, 0.0, 0},
+	"empty":        {0, 1.0, 0},
+	"four-dice":    {0.65, 0.6, 0},
+	"glare":        {0.80, 0.0, 0},
+	"large":        {1.00, 1.0, 0},
+	"logo":         {0.45, 0.0, 0},
+	"poker":        {0.0, 0.0, 0},
+	"rotations":    {1.00, 1.0, 0},
+	"shadow":       {0.80, 0.0, 0},
+	"six-dice":     {0.70, 0.6, 0},
+	"surfaces":     {0.90, 0.6, 0},
+	"tiny":         {0.35, 0.0, 0},
+	"touching":     {0.30, 0.0, 0},
+	"uneven-light": {1.00, 0.6, 0},
+}
+
+func TestFixturesReplayWithoutConfidentMistakes(t *testing.T) {
+	root := filepath.Join("..", "testdata", "fixtures")
+	cases, err := os.ReadDir(root)
+	if os.IsNotExist(err) {
+		t.Skipf("%s is absent: generate it with go run ./cmd/dicegen fixtures", root)
+	}
+	require.NoError(t, err)
+	for _, c := range cases {
+		if !c.IsDir() {
+			continue
+		}
+		t.Run(c.Name(), func(t *testing.T) {
+			defer noMatsLeft(t)
+			photos, err := LoadFolder(filepath.Join(root, c.Name()))
+			require.NoError(t, err)
+			floor, ok := fixtureFloors[c.Name()]
+			require.True(t, ok, "fixture case %s has no floor: measure it and add one", c.Name())
+			p := calibrate.New()
+			if c.Name() == "poker" {
+				p.Faces = calibrate.PokerFaces
+			}
+			r, err := NewReader(p)
+			require.NoError(t, err)
+			defer r.Close()
+			got := readFolder(t, r, photos)
+			t.Logf("recall %.3f, exact %.3f, false %d, wrong %d, asked %d of %d", got.Recall(), got.ExactShare(), got.False, got.Wrong, got.Asked, got.Matched)
+			assert.Zero(t, got.Wrong, "dice read wrongly with confidence")
+			if got.Labelled > 0 {
+				assert.GreaterOrEqual(t, got.Recall(), floor.recall, "recall")
+			}
+			assert.GreaterOrEqual(t, got.ExactShare(), floor.exact, "exact photos")
+			assert.LessOrEqual(t, got.False, floor.maxFalse, "false dice")
+		})
+	}
+}
+
+// benchFrame is a 1280×720 frame with five dice: a fixture photo scaled up
+// and widened with its own border.
+func benchFrame(b *testing.B) gocv.Mat {
+	src := gocv.IMRead(filepath.Join("..", "testdata", "fixtures", "colours", "images", "colours-0.jpg"), gocv.IMReadColor)
+	defer src.Close()
+	if src.Empty() {
+		b.Skip("testdata/fixtures is absent: generate it with go run ./cmd/dicegen fixtures")
+	}
+	tall := gocv.NewMat()
+	defer tall.Close()
+	gocv.Resize(src, &tall, image.Pt(960, 720), 0, 0, gocv.InterpolationLinear)
+	wide := gocv.NewMat()
+	gocv.CopyMakeBorder(tall, &wide, 0, 0, 160, 160, gocv.BorderReplicate, color.RGBA{})
+	return wide
+}
+
+// BenchmarkReadFiveDice1280x720 is the speed target: run it with
+// GOMAXPROCS=1 OPENCV_FOR_THREADS_NUM=1 to hold OpenCV to one thread too.
+func BenchmarkReadFiveDice1280x720(b *testing.B) {
+	frame := benchFrame(b)
+	defer frame.Close()
+	r, err := NewReader(nil)
+	require.NoError(b, err)
+	defer r.Close()
+	dice, err := r.Read(frame)
+	require.NoError(b, err)
+	require.Len(b, dice, 5, "the benchmark frame must show five dice")
+	b.ResetTimer()
+	for range b.N {
+		if _, err := r.Read(frame); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
