@@ -8,6 +8,8 @@ import (
 	"image/color"
 	"image/draw"
 	"image/jpeg"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -69,7 +71,13 @@ func waitFor(t *testing.T, ctx context.Context, expr string) {
 	guarded := `(() => { try { return ` + expr + ` } catch (e) { return false } })()`
 	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(10*time.Second)))
 	if err != nil {
-		screenshot(t, ctx, "failed-"+t.Name()[:min(len(t.Name()), 30)]+".png")
+		if buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90)); err == nil {
+			if f, err := os.CreateTemp("", "dicecam-page-*.png"); err == nil {
+				f.Write(buf)
+				f.Close()
+				t.Logf("the page as it was: %s", f.Name())
+			}
+		}
 		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#message") ? document.querySelector("#message").textContent : ""`))
 		t.Fatalf("waiting for %s: %v (page says %q)", expr, err, msg)
 	}
@@ -167,6 +175,48 @@ func TestPageCorrectsUncertainDiceFromTheCamera(t *testing.T) {
 	assert.Equal(t, [5]int{4, 4, 4, 4, 1}, v.Roll.Dice)
 	assert.True(t, v.Roll.Confirmed)
 	screenshot(t, ctx, "camera-confirmed.png")
+}
+
+func TestPageRenamesAddsAPlayerAndStartsANewGame(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitFor(t, ctx, `document.querySelectorAll("input.name").length === 2`)
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Focus(chromedp.CSS(`input[aria-label="Name of player 1"]`)),
+		chromedp.Evaluate[chromedp.Void](`document.activeElement.select()`),
+		chromedp.KeyEvent("Annie\r")))
+	waitFor(t, ctx, `document.querySelector('input[aria-label="Name of player 1"]').value === "Annie"`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button[aria-label="Add a player"]`))))
+	waitFor(t, ctx, `document.querySelectorAll("input.name").length === 3`)
+	v := b.state()
+	assert.Equal(t, "Annie", v.Players[0].Name)
+	assert.Equal(t, "Player 3", v.Players[2].Name)
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("new-game"))))
+	waitFor(t, ctx, `document.querySelector("#new-dialog").open`)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.ID("new-rules"), "yatzy"),
+		chromedp.Click(chromedp.ID("new-start"))))
+	waitFor(t, ctx, `document.querySelector("#rules-name").textContent === "yatzy"`)
+	v = b.state()
+	assert.Equal(t, "yatzy", v.Rules.Name)
+	assert.Equal(t, []string{"Annie", "Bob", "Player 3"}, []string{v.Players[0].Name, v.Players[1].Name, v.Players[2].Name},
+		"a new game keeps the names")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("show-games"))))
+	waitFor(t, ctx, `document.querySelectorAll("#games-list tr").length === 3`)
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll("#games-list tr")[2].querySelector("a").href`))
+	require.NoError(t, err)
+	resp, err := http.Get(href)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	log, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	assert.Contains(t, string(log), "3 3 3 5 5 -> full-house", "the first game exports Annie's turn")
+	screenshot(t, ctx, "recent-games.png")
 }
 
 var pdfPages = regexp.MustCompile(`/Type\s*/Page[^s]`)

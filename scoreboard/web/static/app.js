@@ -20,8 +20,17 @@
     if (text) messageTimer = setTimeout(() => (m.textContent = ""), 8000);
   }
 
-  // act posts an action made against the state on screen.
-  async function act(path, body) {
+  // act posts an action made against the state on screen. Actions go one
+  // after another, so a quick second click is made against the state the
+  // first one left, not refused as stale.
+  let queue = Promise.resolve();
+  function act(path, body) {
+    const next = queue.then(() => send(path, body));
+    queue = next.catch(() => null);
+    return next;
+  }
+
+  async function send(path, body) {
     if (!state) return null;
     const reply = await post(path, { version: state.version, ...body });
     if (reply.error) {
@@ -41,6 +50,7 @@
   function render(s) {
     if (state && s.version < state.version && s.game_id === state.game_id) return; // an older event
     state = s;
+    document.body.dataset.version = s.version;
     const r = s.rules;
     $("rules-name").textContent = r.spec + (r.games > 1 ? ` · game ${s.round + 1} of ${r.games}` : "");
     $("undo").disabled = !s.can_undo;
@@ -168,7 +178,7 @@
       });
       input.addEventListener("change", () => act("/api/rename", { player: i, name: input.value }));
       input.addEventListener("keydown", (e) => { if (e.key === "Enter") input.blur(); });
-      names.append(el("th", { scope: "col", class: i === s.to_move ? "to-move" : "" }, input));
+      names.append(el("th", { scope: "col", class: colClass(s, i) }, input));
     });
     if (s.players.length < 8) {
       const add = el("button", { type: "button", class: "add", "aria-label": "Add a player", title: "Add a player", text: "+" });
@@ -212,18 +222,24 @@
     table.append(body);
   }
 
+  // colClass marks the column of the player to move, or of the winners.
+  function colClass(s, i) {
+    if (i === s.to_move) return "to-move";
+    return s.winners.includes(i) ? "winner" : "";
+  }
+
   function totalRow(s, label, value, cls) {
     const row = el("tr", { class: "total " + (cls || "") }, el("th", { scope: "row", class: "box-name", text: label }));
     s.players.forEach((p, i) => {
       const v = value(p);
-      row.append(el("td", { class: i === s.to_move ? "to-move" : "" }, typeof v === "object" ? v : String(v)));
+      row.append(el("td", { class: colClass(s, i) }, typeof v === "object" ? v : String(v)));
     });
     if (s.players.length < 8) row.append(el("td", { class: "add-col" }));
     return row;
   }
 
   function boxCell(s, p, pi, b, options) {
-    const td = el("td", { class: pi === s.to_move ? "to-move" : "", "data-box": b.ID, "data-player": pi });
+    const td = el("td", { class: colClass(s, pi), "data-box": b.ID, "data-player": pi });
     const filled = p.boxes[b.ID];
     const who = p.name;
     const opt = pi === s.to_move && s.roll.confirmed ? options[b.ID] : null;
@@ -367,7 +383,7 @@
       table.append(el("tr", {},
         el("td", { text: g.started }), el("td", { text: g.rules }),
         el("td", { text: g.players.map((n, i) => `${n} ${g.scores[i]}`).join(", ") }),
-        el("td", { text: g.over ? (g.winners || []).join(" and ") : "playing" }),
+        el("td", { text: g.over ? (g.winners || []).join(" and ") : g.id === state.game_id ? "playing" : "not finished" }),
         exports));
     }
   }
