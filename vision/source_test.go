@@ -23,11 +23,11 @@ func greyFrame(level int) gocv.Mat {
 	return gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(level), float64(level), float64(level), 0), 48, 64, gocv.MatTypeCV8UC3)
 }
 
-func level(m gocv.Mat) int { return int(m.Mean().Val1 + 0.5) }
+func greyLevel(m gocv.Mat) int { return int(m.Mean().Val1 + 0.5) }
 
 // drain reads src to its end and returns the frames' grey levels, indexes
 // and the error that ended it.
-func drain(t *testing.T, src Source) (levels, indexes []int, err error) {
+func drainSource(t *testing.T, src Source) (levels, indexes []int, err error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -36,7 +36,7 @@ func drain(t *testing.T, src Source) (levels, indexes []int, err error) {
 		if err != nil {
 			return levels, indexes, err
 		}
-		levels = append(levels, level(fr.Mat))
+		levels = append(levels, greyLevel(fr.Mat))
 		indexes = append(indexes, fr.Index)
 		fr.Close()
 	}
@@ -73,7 +73,7 @@ func TestVideoFileYieldsEveryFrameInOrderThenEOF(t *testing.T) {
 	src, err := Open(context.Background(), path, SourceOptions{})
 	require.NoError(t, err)
 	defer src.Close()
-	levels, indexes, err := drain(t, src)
+	levels, indexes, err := drainSource(t, src)
 	assert.ErrorIs(t, err, io.EOF)
 	assert.Equal(t, []int{0, 1, 2, 3, 4, 5}, indexes)
 	require.Len(t, levels, len(want))
@@ -100,7 +100,7 @@ func TestFolderReplaysImagesInNameOrderAtFPS(t *testing.T) {
 		}
 		require.NoError(t, err)
 		times = append(times, fr.Time)
-		levels = append(levels, level(fr.Mat))
+		levels = append(levels, greyLevel(fr.Mat))
 		fr.Close()
 	}
 	assert.Equal(t, []int{10, 50, 90}, levels)
@@ -114,7 +114,7 @@ func TestImageIsHeldAsAStillCamera(t *testing.T) {
 	src, err := Open(context.Background(), filepath.Join(dir, "tray.jpg"), SourceOptions{FPS: 10, Hold: 500 * time.Millisecond})
 	require.NoError(t, err)
 	defer src.Close()
-	levels, indexes, err := drain(t, src)
+	levels, indexes, err := drainSource(t, src)
 	assert.ErrorIs(t, err, io.EOF)
 	assert.Equal(t, []int{0, 1, 2, 3, 4}, indexes)
 	assert.InDelta(t, 128, levels[4], 2)
@@ -160,7 +160,7 @@ func TestFolderWithABrokenImageFailsAtThatFrame(t *testing.T) {
 	src, err := Open(context.Background(), dir, SourceOptions{})
 	require.NoError(t, err)
 	defer src.Close()
-	levels, _, err := drain(t, src)
+	levels, _, err := drainSource(t, src)
 	assert.Equal(t, []int{10, 20}, levels)
 	require.Error(t, err)
 	assert.NotErrorIs(t, err, io.EOF)
@@ -255,7 +255,7 @@ func TestNetworkStreamIsReadAndALostStreamReported(t *testing.T) {
 	defer src.Close()
 	fr, err := src.Next(context.Background())
 	require.NoError(t, err)
-	assert.InDelta(t, 40, level(fr.Mat), 6)
+	assert.InDelta(t, 40, greyLevel(fr.Mat), 6)
 	fr.Close()
 
 	srv.Close() // the camera goes away; once the file is played out the source notices

@@ -45,7 +45,7 @@ func readCSVFile(t testing.TB, path string) [][]string {
 	return rows[1:]
 }
 
-func atoi(t testing.TB, s string) int {
+func seqAtoi(t testing.TB, s string) int {
 	t.Helper()
 	n, err := strconv.Atoi(s)
 	require.NoError(t, err)
@@ -55,7 +55,7 @@ func atoi(t testing.TB, s string) int {
 func parseValues(t testing.TB, s string) []int {
 	var v []int
 	for _, f := range strings.Fields(s) {
-		v = append(v, atoi(t, f))
+		v = append(v, seqAtoi(t, f))
 	}
 	return v
 }
@@ -76,22 +76,22 @@ func loadSequences(t testing.TB) []sequence {
 		s := sequence{name: e.Name(), dir: dir, dice: map[int][]Die{}}
 		index := map[string]int{}
 		for _, row := range readCSVFile(t, filepath.Join(dir, "frames.csv")) {
-			index[row[1]] = atoi(t, row[0])
+			index[row[1]] = seqAtoi(t, row[0])
 			s.states = append(s.states, row[2])
-			s.counts = append(s.counts, atoi(t, row[3]))
+			s.counts = append(s.counts, seqAtoi(t, row[3]))
 		}
 		for _, row := range readCSVFile(t, filepath.Join(dir, "truth.csv")) {
 			i, ok := index[row[0]]
 			require.True(t, ok, "truth for unknown frame %s", row[0])
 			x, _ := strconv.ParseFloat(row[3], 64)
 			y, _ := strconv.ParseFloat(row[4], 64)
-			x0, y0, x1, y1 := atoi(t, row[5]), atoi(t, row[6]), atoi(t, row[7]), atoi(t, row[8])
-			s.dice[i] = append(s.dice[i], Die{Value: atoi(t, row[1]), Face: row[2],
+			x0, y0, x1, y1 := seqAtoi(t, row[5]), seqAtoi(t, row[6]), seqAtoi(t, row[7]), seqAtoi(t, row[8])
+			s.dice[i] = append(s.dice[i], Die{Value: seqAtoi(t, row[1]), Face: row[2],
 				Center: image.Pt(int(x), int(y)), Confidence: 1,
 				Box: [4]image.Point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}})
 		}
 		for _, row := range readCSVFile(t, filepath.Join(dir, "rolls.csv")) {
-			s.rolls = append(s.rolls, seqRoll{frame: atoi(t, row[1]), values: parseValues(t, row[3])})
+			s.rolls = append(s.rolls, seqRoll{frame: seqAtoi(t, row[1]), values: parseValues(t, row[3])})
 		}
 		seqs = append(seqs, s)
 	}

@@ -30,9 +30,9 @@ func TestSequencesReportEachRollOnceWithItsValues(t *testing.T) {
 	}
 }
 
-// scene is one made-up frame: a white square standing for the dice at x,
+// watchScene is one made-up frame: a white square standing for the dice at x,
 // and what the reader makes of it.
-type scene struct {
+type watchScene struct {
 	x    int
 	dice []Die
 }
@@ -42,7 +42,7 @@ type scriptReader struct{ dice []Die }
 
 func (r *scriptReader) Read(gocv.Mat) ([]Die, error) { return r.dice, nil }
 
-func dice(values ...int) []Die {
+func diceRow(values ...int) []Die {
 	out := make([]Die, len(values))
 	for i, v := range values {
 		c := image.Pt(40+50*i, 60)
@@ -52,7 +52,7 @@ func dice(values ...int) []Die {
 	return out
 }
 
-func moved(ds []Die, by image.Point) []Die {
+func movedBy(ds []Die, by image.Point) []Die {
 	out := append([]Die(nil), ds...)
 	for i := range out {
 		out[i].Center = out[i].Center.Add(by)
@@ -60,9 +60,9 @@ func moved(ds []Die, by image.Point) []Die {
 	return out
 }
 
-// hold repeats a scene n times, as a camera over a still tray.
-func hold(n int, s scene) []scene {
-	out := make([]scene, n)
+// hold repeats a watchScene n times, as a camera over a still tray.
+func hold(n int, s watchScene) []watchScene {
+	out := make([]watchScene, n)
 	for i := range out {
 		out[i] = s
 	}
@@ -70,15 +70,15 @@ func hold(n int, s scene) []scene {
 }
 
 // tumble is n frames of the square jumping about, reads all different.
-func tumble(n int) []scene {
-	out := make([]scene, n)
+func tumble(n int) []watchScene {
+	out := make([]watchScene, n)
 	for i := range out {
-		out[i] = scene{x: 20 + 37*i%200, dice: dice(1 + i%6)}
+		out[i] = watchScene{x: 20 + 37*i%200, dice: diceRow(1 + i%6)}
 	}
 	return out
 }
 
-func play(t *testing.T, scenes ...[]scene) []Event {
+func playScenes(t *testing.T, scenes ...[]watchScene) []Event {
 	t.Helper()
 	r := &scriptReader{}
 	w := NewWatcher(r, WatchOptions{})
@@ -112,8 +112,8 @@ func rollsOf(events []Event) []Roll {
 
 func TestRollIsReportedOnceUntilTheDiceMove(t *testing.T) {
 	noMatsLeft(t)
-	first, second := dice(1, 2, 3, 4, 5), dice(6, 6, 2, 2, 1)
-	events := play(t, tumble(10), hold(40, scene{x: 100, dice: first}), tumble(10), hold(40, scene{x: 200, dice: second}))
+	first, second := diceRow(1, 2, 3, 4, 5), diceRow(6, 6, 2, 2, 1)
+	events := playScenes(t, tumble(10), hold(40, watchScene{x: 100, dice: first}), tumble(10), hold(40, watchScene{x: 200, dice: second}))
 	rolls := rollsOf(events)
 	require.Len(t, rolls, 2)
 	assert.Equal(t, []int{1, 2, 3, 4, 5}, rolls[0].Values())
@@ -125,10 +125,10 @@ func TestRollIsReportedOnceUntilTheDiceMove(t *testing.T) {
 
 func TestDiePutBackAsItWasIsTheSameRoll(t *testing.T) {
 	noMatsLeft(t)
-	roll := dice(3, 3, 4, 5, 6)
-	nudged := moved(roll, image.Pt(8, 5))
-	events := play(t, hold(20, scene{x: 100, dice: roll}), tumble(6),
-		hold(20, scene{x: 100, dice: roll[:4]}), tumble(6), hold(20, scene{x: 100, dice: nudged}))
+	roll := diceRow(3, 3, 4, 5, 6)
+	nudged := movedBy(roll, image.Pt(8, 5))
+	events := playScenes(t, hold(20, watchScene{x: 100, dice: roll}), tumble(6),
+		hold(20, watchScene{x: 100, dice: roll[:4]}), tumble(6), hold(20, watchScene{x: 100, dice: nudged}))
 	rolls := rollsOf(events)
 	require.Len(t, rolls, 1)
 	assert.Equal(t, 0, rolls[0].Frame-6, "the first roll lies still from frame 0 and is reported on the seventh")
@@ -141,12 +141,12 @@ func TestWrongDiceCountIsAMessageNotARoll(t *testing.T) {
 		dice   []Die
 		notice string
 	}{
-		{"four dice", dice(1, 2, 3, 4), "4 dice seen, expected 5"},
-		{"six dice", dice(1, 2, 3, 4, 5, 6), "6 dice seen, expected 5"},
+		{"four dice", diceRow(1, 2, 3, 4), "4 dice seen, expected 5"},
+		{"six dice", diceRow(1, 2, 3, 4, 5, 6), "6 dice seen, expected 5"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			events := play(t, tumble(5), hold(30, scene{x: 90, dice: c.dice}))
+			events := playScenes(t, tumble(5), hold(30, watchScene{x: 90, dice: c.dice}))
 			assert.Empty(t, rollsOf(events))
 			var notices []string
 			for _, ev := range events {
@@ -160,15 +160,15 @@ func TestWrongDiceCountIsAMessageNotARoll(t *testing.T) {
 }
 
 func TestUncertainDieMarksTheRoll(t *testing.T) {
-	roll := dice(2, 2, 4, 5, 6)
+	roll := diceRow(2, 2, 4, 5, 6)
 	roll[3].Uncertain = true
-	rolls := rollsOf(play(t, tumble(5), hold(20, scene{x: 70, dice: roll})))
+	rolls := rollsOf(playScenes(t, tumble(5), hold(20, watchScene{x: 70, dice: roll})))
 	require.Len(t, rolls, 1)
 	assert.True(t, rolls[0].Uncertain)
 }
 
 func TestStatesFollowTheTray(t *testing.T) {
-	events := play(t, hold(10, scene{x: 250}), tumble(5), hold(12, scene{x: 100, dice: dice(1, 1, 1, 1, 1)}))
+	events := playScenes(t, hold(10, watchScene{x: 250}), tumble(5), hold(12, watchScene{x: 100, dice: diceRow(1, 1, 1, 1, 1)}))
 	var states []State
 	for _, ev := range events {
 		if ev.Changed {
@@ -179,9 +179,9 @@ func TestStatesFollowTheTray(t *testing.T) {
 }
 
 func TestReadsThatDisagreeAreNotReported(t *testing.T) {
-	flicker := make([]scene, 30)
+	flicker := make([]watchScene, 30)
 	for i := range flicker {
-		flicker[i] = scene{x: 100, dice: dice(1, 2, 3, 4, 1+i%6)}
+		flicker[i] = watchScene{x: 100, dice: diceRow(1, 2, 3, 4, 1+i%6)}
 	}
-	assert.Empty(t, rollsOf(play(t, tumble(5), flicker)))
+	assert.Empty(t, rollsOf(playScenes(t, tumble(5), flicker)))
 }
