@@ -219,6 +219,33 @@ func TestPageRenamesAddsAPlayerAndStartsANewGame(t *testing.T) {
 	screenshot(t, ctx, "recent-games.png")
 }
 
+func TestPageCanBePlayedWithTheKeyboardAlone(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoard(t, "yahtzee", "Ann", "Bob")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitFor(t, ctx, `document.body.dataset.version === "`+strconv.Itoa(b.state().Version)+`"`)
+	// Type the dice, Enter confirms and lands on the best box, Enter scores it.
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("44441")))
+	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitFor(t, ctx, `document.activeElement.classList.contains("option")`)
+	label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.getAttribute("aria-label")`))
+	require.NoError(t, err)
+	assert.Equal(t, "Score 17 in Three of a Kind for Ann", label, "the best box has focus and says what it does")
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitFor(t, ctx, `document.querySelector("#turn").textContent.startsWith("Bob")`)
+	assert.Equal(t, 17, b.state().Players[0].Boxes["three-of-a-kind"].Points)
+	// U takes it back.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Blur(chromedp.CSS("body")), chromedp.KeyEvent("u")))
+	waitFor(t, ctx, `document.querySelector("#turn").textContent.startsWith("Ann")`)
+	assert.NotContains(t, b.state().Players[0].Boxes, "three-of-a-kind")
+	// Every control has a name a screen reader can say.
+	unnamed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("button, input, select")]
+		.filter((e) => !e.getAttribute("aria-label") && !e.textContent.trim() && !e.labels?.length).length`))
+	require.NoError(t, err)
+	assert.Zero(t, unnamed, "controls without an accessible name")
+}
+
 var pdfPages = regexp.MustCompile(`/Type\s*/Page[^s]`)
 
 func TestPrintViewIsOnePage(t *testing.T) {

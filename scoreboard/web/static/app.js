@@ -111,7 +111,7 @@
           if (e.key === "Enter") {
             e.preventDefault();
             e.stopPropagation();
-            if (!$("confirm").disabled) act("/api/confirm", {});
+            if (!$("confirm").disabled) confirmRoll();
           }
         });
         const ok = el("button", { type: "button", class: "die-ok", text: "✓ right" });
@@ -140,6 +140,16 @@
     const confirm = $("confirm");
     confirm.disabled = roll.confirmed || !complete || s.to_move < 0;
     confirm.textContent = roll.confirmed ? "Confirmed: pick a box" : "Confirm roll (Enter)";
+  }
+
+  // confirmRoll accepts the roll and puts the keyboard on the best-paying
+  // lit box, so Enter scores it and Tab walks on to the others.
+  async function confirmRoll() {
+    const reply = await act("/api/confirm", {});
+    if (!reply) return;
+    const best = [...document.querySelectorAll("#card button.option")]
+      .sort((a, b) => Number(b.textContent) - Number(a.textContent))[0];
+    if (best) best.focus();
   }
 
   // bumpDie corrects a die by one face; a die not read starts at 1.
@@ -306,7 +316,7 @@
     const t = e.target;
     if (t.matches && t.matches("input, select, textarea, dialog *")) return;
     if (e.key === "Enter" && !(t.matches && t.matches("button, a"))) {
-      if (!$("confirm").disabled) { e.preventDefault(); act("/api/confirm", {}); }
+      if (!$("confirm").disabled) { e.preventDefault(); confirmRoll(); }
       return;
     }
     if ((e.key === "u" && !e.ctrlKey && !e.metaKey) || (e.key === "z" && (e.ctrlKey || e.metaKey))) {
@@ -337,7 +347,7 @@
     $("typed").value = "";
     setRoll(dice);
   });
-  $("confirm").addEventListener("click", () => act("/api/confirm", {}));
+  $("confirm").addEventListener("click", confirmRoll);
   $("undo").addEventListener("click", () => act("/api/undo", {}));
   document.querySelectorAll('input[name="throw"]').forEach((r) => r.addEventListener("change", () => {
     if (state.roll.throw && state.roll.dice.every((d) => d > 0)) {
