@@ -66,7 +66,7 @@ type Event struct {
 // WatchOptions tune a Watcher. The zero value suits a webcam over a tray.
 type WatchOptions struct {
 	Expected int // dice a roll must show; zero means five
-	Agree    int // consecutive still reads that must agree; zero means three
+	Agree    int // still reads that must agree, of the last 2×Agree−1; zero means three
 	// Settle is how many frames without motion make the dice settled; zero
 	// means seven (233 ms at 30 fps), longer than a hand pauses in the tray
 	// when it picks up or puts back a die.
@@ -93,7 +93,7 @@ type Watcher struct {
 	still   int           // frames without motion since the last movement
 	stopped time.Duration // time of the frame the dice came to rest on
 	prevAt  time.Duration
-	reads   [][]Die // agreeing reads since the tray went still
+	reads   [][]Die // the last reads since the tray went still
 	decided bool    // this still spell has been reported on
 	last    []Die   // the dice of the last reported roll
 	rolls   int
@@ -168,11 +168,19 @@ func (w *Watcher) read(fr Frame, ev *Event, started time.Time) error {
 	if err != nil {
 		return fmt.Errorf("watch frame %d: %w", fr.Index, err)
 	}
-	if n := len(w.reads); n > 0 && !sameDice(w.reads[n-1], dice) {
-		w.reads = nil
-	}
+	// Keep the last few reads: a die misread on one frame of several, as
+	// when its pips catch the light, should not hold the roll back.
 	w.reads = append(w.reads, dice)
-	if len(w.reads) < w.opts.Agree || w.still < w.opts.Settle {
+	if n := 2*w.opts.Agree - 1; len(w.reads) > n {
+		w.reads = w.reads[len(w.reads)-n:]
+	}
+	agree := 0
+	for _, r := range w.reads {
+		if sameDice(r, dice) {
+			agree++
+		}
+	}
+	if agree < w.opts.Agree || w.still < w.opts.Settle {
 		return nil
 	}
 	w.decided = true
