@@ -185,3 +185,14 @@ func TestReadsThatDisagreeAreNotReported(t *testing.T) {
 	}
 	assert.Empty(t, rollsOf(playScenes(t, tumble(5), flicker)))
 }
+
+func TestOneMisreadFrameDoesNotHoldTheRollBack(t *testing.T) {
+	good, bad := diceRow(1, 2, 3, 4, 5), diceRow(1, 2, 3, 4, 6)
+	still := hold(12, watchScene{x: 100, dice: good})
+	for i := 1; i < len(still); i += 3 {
+		still[i].dice = bad
+	}
+	rolls := rollsOf(playScenes(t, tumble(5), still))
+	require.Len(t, rolls, 1)
+	assert.Equal(t, []int{1, 2, 3, 4, 5}, rolls[0].Values())
+}
