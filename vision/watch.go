@@ -147,7 +147,9 @@ func (w *Watcher) Feed(fr Frame) (Event, error) {
 		fallthrough
 	default:
 		w.still++
-		if !w.decided {
+		// Reading is the costly part; begin only in time for Agree reads
+		// by the end of the settling frames.
+		if !w.decided && w.still > w.opts.Settle-w.opts.Agree {
 			if err := w.read(fr, &ev, started); err != nil {
 				return ev, err
 			}
