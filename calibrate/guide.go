@@ -20,23 +20,24 @@ const (
 )
 
 // Step is what the guide asks of the person now, and what it made of the
-// last picture. A page or a terminal shows Prompt and Warnings, draws Tray,
+// last picture; it marshals to JSON for a page to show. A page or a terminal shows Prompt and Warnings, draws Tray,
 // and answers with Capture, SetTray, Accept or Check.
 type Step struct {
-	Kind   StepKind
-	Prompt string
+	Kind   StepKind `json:"kind"`
+	Prompt string   `json:"prompt"`
 	// Warnings are about the last capture; while there are any the step
 	// stays, for the person to fix and capture again, or to Accept.
-	Warnings []string
+	Warnings []string `json:"warnings,omitempty"`
 	// Tray is the part of the frame the reader will look at, found from the
 	// empty tray; the person may correct it with SetTray.
-	Tray image.Rectangle
+	Tray image.Rectangle `json:"tray"`
 	// Face and Value are the special face to show in StepFaces.
-	Face  string
-	Value int
+	Face  string `json:"face,omitempty"`
+	Value int    `json:"value,omitempty"`
 	// Done of Total is the progress through a step of several captures
 	// (faces) or rolls (check).
-	Done, Total int
+	Done  int `json:"done"`
+	Total int `json:"total"`
 }
 
 // GuideOptions say what dice set is being calibrated.

@@ -1,6 +1,7 @@
 package calibrate
 
 import (
+	"encoding/json"
 	"image"
 	"image/color"
 	"path/filepath"
@@ -161,4 +162,12 @@ func TestGuideRefusesWhatItCannotUse(t *testing.T) {
 	assert.ErrorContains(t, err, "keep the camera as it was")
 	_, err = g.Check(true)
 	assert.ErrorContains(t, err, "no roll to check")
+}
+
+func TestStepMarshalsForAPage(t *testing.T) {
+	s := Step{Kind: StepFaces, Prompt: "Show J.", Face: "J", Value: 3, Done: 2, Total: 6}
+	s.Tray = image.Rect(10, 20, 300, 200)
+	b, err := json.Marshal(s)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"kind":"faces","prompt":"Show J.","tray":{"Min":{"X":10,"Y":20},"Max":{"X":300,"Y":200}},"face":"J","value":3,"done":2,"total":6}`, string(b))
 }
