@@ -20,7 +20,7 @@ const (
 )
 
 // Step is what the guide asks of the person now, and what it made of the
-// last picture; it marshals to JSON for a page to show. A page or a terminal shows Prompt and Warnings, draws Tray,
+// last picture. A page or a terminal shows Prompt and Warnings, draws Tray,
 // and answers with Capture, SetTray, Accept or Check.
 type Step struct {
 	Kind   StepKind `json:"kind"`
