@@ -40,9 +40,21 @@ type versioned struct {
 
 func (v versioned) version() *int { return v.Version }
 
-// decode reads an action's JSON body into dst strictly: an unknown field is
-// more likely a mistake than something to ignore.
+// decode reads an action's JSON body into dst, which must say the version
+// it was made against.
 func decode(r *http.Request, dst interface{ version() *int }) error {
+	if err := decodeAny(r, dst); err != nil {
+		return err
+	}
+	if dst.version() == nil {
+		return errors.New(`the body needs the "version" of the state it was made against (from GET /api/state)`)
+	}
+	return nil
+}
+
+// decodeAny reads a JSON body into dst strictly: an unknown field is more
+// likely a mistake than something to ignore.
+func decodeAny(r *http.Request, dst any) error {
 	body, err := io.ReadAll(io.LimitReader(r.Body, 64<<10))
 	if err != nil {
 		return fmt.Errorf("read request: %w", err)
@@ -51,9 +63,6 @@ func decode(r *http.Request, dst interface{ version() *int }) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return fmt.Errorf("malformed JSON body: %w", err)
-	}
-	if dst.version() == nil {
-		return errors.New(`the body needs the "version" of the state it was made against (from GET /api/state)`)
 	}
 	return nil
 }

@@ -32,8 +32,10 @@ type Config struct {
 	Demo bool
 	// Camera says a camera feeds the server; without one the players type the dice.
 	Camera bool
-	Log    *log.Logger
-	Now    func() time.Time // for tests; time.Now when nil
+	// Calibrator, when set, lets the page calibrate the camera.
+	Calibrator Calibrator
+	Log        *log.Logger
+	Now        func() time.Time // for tests; time.Now when nil
 }
 
 // Server is the scoreboard: one game at a time, shared by every open page.
@@ -42,8 +44,9 @@ type Server struct {
 	hub *hub
 	cam *camera
 
-	mu   sync.Mutex // guards game and serialises moves with their storing
-	game *Game
+	mu          sync.Mutex // guards game and calibration, and serialises moves with their storing
+	game        *Game
+	calibration Calibration
 }
 
 // New makes a server that resumes the latest stored game, or starts one
@@ -136,6 +139,7 @@ func (s *Server) Handler(addr string) http.Handler {
 	mux.HandleFunc("POST /api/new", s.handleGameNew)
 	mux.HandleFunc("GET /api/games", s.handleGamesRecent)
 	mux.HandleFunc("GET /api/games/{id}/export", s.handleGameExport)
+	mux.HandleFunc("POST /api/calibrate", s.handleCalibrate)
 	mux.HandleFunc("GET /camera.mjpeg", s.handleCameraStream)
 	s.pageRoutes(mux)
 

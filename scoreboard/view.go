@@ -19,6 +19,9 @@ type View struct {
 	Winners []int        `json:"winners"`
 	CanUndo bool         `json:"can_undo"`
 	Camera  CameraView   `json:"camera"`
+	// Calibration is the guided calibration, while one runs from the page.
+	Calibration  Calibration `json:"calibration"`
+	CanCalibrate bool        `json:"can_calibrate"`
 }
 
 // RulesView is the rule set and its boxes in card order.
@@ -77,6 +80,12 @@ func (s *Server) viewLocked() View {
 		Winners: st.Winners(),
 		CanUndo: g.CanUndo(),
 		Camera:  s.cam.view(s.cfg.Camera, s.cfg.Demo),
+
+		Calibration:  s.calibration,
+		CanCalibrate: s.cfg.Calibrator != nil,
+	}
+	if v.Calibration.Warnings == nil {
+		v.Calibration.Warnings = []string{}
 	}
 	if v.Winners == nil {
 		v.Winners = []int{}

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
-	"gocv.io/x/gocv"
-
+	"github.com/dicecam/dicecam/calibrate"
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/scoreboard"
 	"github.com/dicecam/dicecam/scoreboard/store"
@@ -60,11 +60,24 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 
-	faces := ""
-	if set.Name() == "poker" && *profile == "" {
-		faces = "poker"
+	// The profile is read if it exists and written by a calibration from
+	// the page, so the default place serves both.
+	profilePath := *profile
+	if profilePath == "" {
+		if profilePath, err = calibrate.DefaultPath(); err != nil {
+			return err
+		}
 	}
-	feed, demo, err := openFeed(ctx, e, *source, *profile, faces)
+	readFrom := profilePath
+	if _, err := os.Stat(profilePath); errors.Is(err, os.ErrNotExist) {
+		e.log.Info("no calibration profile yet: reading with the built-in defaults until you calibrate", "profile", profilePath)
+		readFrom = ""
+	}
+	faces := ""
+	if set.Name() == "poker" && readFrom == "" {
+		faces = calibrate.PokerFaces
+	}
+	feed, demo, err := openFeed(ctx, e, *source, readFrom, faces)
 	if err != nil {
 		return err
 	}
@@ -79,8 +92,14 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if ip := net.ParseIP(hostOf(addr)); ip == nil || !ip.IsLoopback() {
 		token = scoreboard.NewToken()
 	}
+	if faces == "" {
+		faces = calibrate.PipFaces
+	}
+	calibrator := scoreboard.NewGuideCalibrator(feed, profilePath, faces)
+	defer calibrator.Close()
 	srv, err := scoreboard.New(ctx, scoreboard.Config{
-		Store: db, Rules: set, Players: names, Token: token, Demo: demo, Camera: true, Log: e.log,
+		Store: db, Rules: set, Players: names, Token: token, Demo: demo, Camera: true,
+		Calibrator: calibrator, Log: e.log,
 	})
 	if err != nil {
 		ln.Close()
@@ -90,8 +109,14 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	hs := &http.Server{Handler: srv.Handler(addr), ReadHeaderTimeout: 10 * time.Second}
 
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	feedDone := make(chan struct{})
+	// The feed's reader is closed only once Run has let go of it.
+	defer func() {
+		cancel()
+		<-feedDone
+	}()
 	go func() {
+		defer close(feedDone)
 		if err := feed.Run(ctx, srv); err != nil && ctx.Err() == nil {
 			e.log.Error("camera stopped; type the dice on the page", "err", err)
 		}
@@ -143,7 +168,7 @@ func hostOf(addr string) string {
 
 // openFeed opens the named source, or the first camera and failing that
 // the demo; demo says the demo is what plays.
-func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *visionFeed, demo bool, err error) {
+func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *scoreboard.VisionFeed, demo bool, err error) {
 	reader, err := openReader(profile, faces)
 	if err != nil {
 		return nil, false, err
@@ -163,88 +188,5 @@ func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *vi
 		reader.Close()
 		return nil, false, fmt.Errorf("open --source %s: %w", spec, err)
 	}
-	return &visionFeed{src: src, reader: reader}, spec == "demo", nil
-}
-
-// visionFeed is the scoreboard's camera: vision's watcher over a source.
-type visionFeed struct {
-	src    vision.Source
-	reader *vision.Reader
-}
-
-func (f *visionFeed) Close() error {
-	return errors.Join(f.src.Close(), f.reader.Close())
-}
-
-// frameGap spaces the frames sent to the page: ten a second show the dice
-// well and leave the CPU to the reader.
-const frameGap = 100 * time.Millisecond
-
-// Run implements scoreboard.Feed.
-func (f *visionFeed) Run(ctx context.Context, cam scoreboard.Camera) error {
-	w := vision.NewWatcher(f.reader, vision.WatchOptions{})
-	defer w.Close()
-	var shown []vision.Die // the dice of the last roll, drawn while the tray stays settled
-	var lastSent time.Time
-	for ctx.Err() == nil {
-		fr, err := f.src.Next(ctx)
-		if err != nil {
-			return err
-		}
-		ev, err := w.Feed(fr)
-		if err != nil {
-			fr.Close()
-			return err
-		}
-		seen := len(shown)
-		switch {
-		case ev.Roll != nil:
-			shown, seen = ev.Roll.Dice, ev.Roll.Seen
-			var dice [5]int
-			var unsure [5]bool
-			for i, d := range ev.Roll.Dice {
-				if i < 5 {
-					dice[i], unsure[i] = d.Value, d.Uncertain
-				}
-			}
-			cam.Settled(dice, unsure)
-		case ev.Message != "":
-			fmt.Sscanf(ev.Message, "%d dice seen", &seen)
-			shown = nil
-		case ev.State != vision.Settled:
-			shown, seen = nil, 0
-		}
-		cam.Status(stateName(ev.State), seen)
-		if time.Since(lastSent) >= frameGap {
-			lastSent = time.Now()
-			if b, err := annotated(fr.Mat, shown); err == nil {
-				cam.Frame(b)
-			}
-		}
-		fr.Close()
-	}
-	return ctx.Err()
-}
-
-func stateName(s vision.State) string {
-	switch s {
-	case vision.Moving:
-		return "rolling"
-	case vision.Settled:
-		return "settled"
-	}
-	return "empty"
-}
-
-// annotated is the frame as JPEG with the dice drawn on a copy.
-func annotated(frame gocv.Mat, dice []vision.Die) ([]byte, error) {
-	m := frame.Clone()
-	defer m.Close()
-	vision.Annotate(&m, dice)
-	buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
-	if err != nil {
-		return nil, err
-	}
-	defer buf.Close()
-	return append([]byte(nil), buf.GetBytes()...), nil
+	return scoreboard.NewVisionFeed(src, reader), spec == "demo", nil
 }

@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -50,6 +53,7 @@ var printedLink = regexp.MustCompile(`open (http://\S+)`)
 // startPlay runs dicecam play until the test ends and returns the link it printed.
 func startPlay(t *testing.T, args ...string) (link string, out *lockedBuffer) {
 	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no profile of the machine's
 	out = &lockedBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &env{stdout: out, stderr: out, log: log.New(out)}
@@ -126,4 +130,39 @@ func TestPlayOnTheNetworkNeedsTheToken(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, code)
 	code, _ = getState(t, m[1]+"api/state?token="+m[2])
 	assert.Equal(t, http.StatusOK, code)
+}
+
+func TestPlayCalibratesFromThePage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	profile := filepath.Join(t.TempDir(), "profile.json")
+	link, _ := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--profile", profile)
+	step := func(body string) (int, map[string]any) {
+		resp, err := http.Post(link+"api/calibrate", "application/json", strings.NewReader(body))
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		var reply map[string]any
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&reply))
+		return resp.StatusCode, reply
+	}
+	code, reply := step(`{"do": "capture"}`)
+	assert.Equal(t, http.StatusUnprocessableEntity, code, "nothing to capture before the start")
+	assert.Contains(t, reply["error"], "start")
+	code, reply = step(`{"do": "start"}`)
+	require.Equal(t, http.StatusOK, code, reply)
+	assert.Equal(t, "empty-tray", reply["step"])
+	assert.NotEmpty(t, reply["prompt"])
+	// The demo's tray is not always empty: the guide either moves on or
+	// says what is wrong, and never fails.
+	code, reply = step(`{"do": "capture"}`)
+	require.Equal(t, http.StatusOK, code, reply)
+	if reply["step"] == "empty-tray" {
+		assert.NotEmpty(t, reply["warnings"], "a capture that did not advance says why")
+	}
+	code, reply = step(`{"do": "cancel"}`)
+	require.Equal(t, http.StatusOK, code)
+	assert.Equal(t, false, reply["active"])
+	_, err := os.Stat(profile)
+	assert.True(t, os.IsNotExist(err), "a cancelled calibration saves nothing")
 }

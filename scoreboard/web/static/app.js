@@ -60,6 +60,7 @@
     renderCamera(s);
     renderRoll(s);
     if (!editing) renderCard(s);
+    dicecam.renderCalibration(s, say);
     speak(s);
   }
 

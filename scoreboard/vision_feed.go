@@ -1,0 +1,170 @@
+package scoreboard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/vision"
+)
+
+// VisionFeed is the real Feed: frames from a vision.Source, read by a
+// vision.Watcher into settled rolls. It also hands the newest frame to the
+// calibration, and takes a new profile when one is saved.
+type VisionFeed struct {
+	src    vision.Source
+	reader *vision.Reader // owned; replaced when a new profile arrives
+
+	keep    atomic.Bool // copy each frame into latest, while calibrating
+	mu      sync.Mutex  // guards latest and profile
+	latest  gocv.Mat
+	profile *calibrate.Profile // to read with from the next frame on
+}
+
+// NewVisionFeed reads src with reader; both become the feed's to close.
+func NewVisionFeed(src vision.Source, reader *vision.Reader) *VisionFeed {
+	return &VisionFeed{src: src, reader: reader, latest: gocv.NewMat()}
+}
+
+// Close closes the source, the reader and the kept frame. Call it after Run
+// has returned.
+func (f *VisionFeed) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return errors.Join(f.src.Close(), f.reader.Close(), f.latest.Close())
+}
+
+// frameGap spaces the frames sent to the page: ten a second show the dice
+// well and leave the CPU to the reader.
+const frameGap = 100 * time.Millisecond
+
+// Run implements Feed.
+func (f *VisionFeed) Run(ctx context.Context, cam Camera) error {
+	w := vision.NewWatcher(f.reader, vision.WatchOptions{})
+	defer func() { w.Close() }()
+	var shown []vision.Die // the dice of the last roll, drawn while the tray stays settled
+	var lastSent time.Time
+	for ctx.Err() == nil {
+		if p := f.takeProfile(); p != nil {
+			r, err := vision.NewReader(p)
+			if err != nil {
+				return fmt.Errorf("use the new profile: %w", err)
+			}
+			w.Close()
+			f.reader.Close()
+			f.reader, w = r, vision.NewWatcher(r, vision.WatchOptions{})
+		}
+		fr, err := f.src.Next(ctx)
+		if err != nil {
+			return err
+		}
+		ev, err := w.Feed(fr)
+		if err != nil {
+			fr.Close()
+			return err
+		}
+		seen := len(shown)
+		switch {
+		case ev.Roll != nil:
+			shown, seen = ev.Roll.Dice, ev.Roll.Seen
+			cam.Settled(rollOf(ev.Roll.Dice))
+		case ev.Message != "":
+			// "4 dice seen, expected 5": the count is off, so no roll.
+			fmt.Sscanf(ev.Message, "%d dice seen", &seen)
+			shown = nil
+		case ev.State != vision.Settled:
+			shown, seen = nil, 0
+		}
+		cam.Status(stateName(ev.State), seen)
+		if f.keep.Load() {
+			f.mu.Lock()
+			fr.Mat.CopyTo(&f.latest)
+			f.mu.Unlock()
+		}
+		if time.Since(lastSent) >= frameGap {
+			lastSent = time.Now()
+			if b, err := annotated(fr.Mat, shown); err == nil {
+				cam.Frame(b)
+			}
+		}
+		fr.Close()
+	}
+	return ctx.Err()
+}
+
+func rollOf(dice []vision.Die) (faces [5]int, unsure [5]bool) {
+	for i, d := range dice {
+		if i < 5 {
+			faces[i], unsure[i] = d.Value, d.Uncertain
+		}
+	}
+	return faces, unsure
+}
+
+func stateName(s vision.State) string {
+	switch s {
+	case vision.Moving:
+		return "rolling"
+	case vision.Settled:
+		return "settled"
+	}
+	return "empty"
+}
+
+// annotated is the frame as JPEG with the dice drawn on a copy.
+func annotated(frame gocv.Mat, dice []vision.Die) ([]byte, error) {
+	m := frame.Clone()
+	defer m.Close()
+	vision.Annotate(&m, dice)
+	buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
+	if err != nil {
+		return nil, err
+	}
+	defer buf.Close()
+	return append([]byte(nil), buf.GetBytes()...), nil
+}
+
+// keepFrames starts or stops keeping the newest frame for Snapshot.
+func (f *VisionFeed) keepFrames(on bool) { f.keep.Store(on) }
+
+// Snapshot is a copy of the newest frame, for the caller to close. It waits
+// a little for one when none has been kept yet.
+func (f *VisionFeed) Snapshot(ctx context.Context) (gocv.Mat, error) {
+	f.keepFrames(true)
+	for range 50 {
+		f.mu.Lock()
+		if !f.latest.Empty() {
+			m := f.latest.Clone()
+			f.mu.Unlock()
+			return m, nil
+		}
+		f.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return gocv.NewMat(), ctx.Err()
+		case <-time.After(40 * time.Millisecond):
+		}
+	}
+	return gocv.NewMat(), errors.New("the camera gives no picture: check it is plugged in and not used by another program")
+}
+
+// UseProfile makes the feed read with p from the next frame on.
+func (f *VisionFeed) UseProfile(p *calibrate.Profile) {
+	f.mu.Lock()
+	f.profile = p
+	f.mu.Unlock()
+}
+
+func (f *VisionFeed) takeProfile() *calibrate.Profile {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	p := f.profile
+	f.profile = nil
+	return p
+}
