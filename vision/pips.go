@@ -4,7 +4,6 @@ import (
 	"image"
 	"math"
 	"slices"
-	"unsafe"
 
 	"gocv.io/x/gocv"
 )
@@ -61,11 +60,10 @@ func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64)
 	defer stats.Close()
 	defer cents.Close()
 	n := gocv.ConnectedComponentsWithStats(r.tmp, &labels, &stats, &cents)
-	raw := labels.ToBytes()
-	if len(raw) < 4 {
+	mask, err := r.tmp.DataPtrUint8()
+	if err != nil {
 		return nil
 	}
-	lab := unsafe.Slice((*int32)(unsafe.Pointer(&raw[0])), len(raw)/4)
 	amin := max(4, 0.25*math.Pi*(smin/8)*(smin/8))
 	amax := 0.25 * math.Pi * (smax / 3) * (smax / 3)
 	var out []pip
@@ -84,7 +82,7 @@ func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64)
 		q := pip{x: cents.GetDoubleAt(i, 0), y: cents.GetDoubleAt(i, 1), area: area, dark: dark}
 		q.d = 2 * math.Sqrt(area/math.Pi)
 		var fill float64
-		q.elong, fill = shape(lab, p.w, int32(i), image.Rect(x0, y0, x0+w, y0+h), q.x, q.y, area)
+		q.elong, fill = shape(mask, p.w, image.Rect(x0, y0, x0+w, y0+h), q.x, q.y)
 		if q.elong > 3 || fill < 0.6 {
 			continue
 		}
@@ -99,15 +97,18 @@ func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64)
 }
 
 // shape is a blob's elongation (major over minor axis of the ellipse with
-// the same second moments) and how much of that ellipse the blob fills.
-func shape(lab []int32, stride int, id int32, box image.Rectangle, cx, cy, area float64) (elong, fill float64) {
-	var sxx, syy, sxy float64
+// the same second moments) and how much of that ellipse the blob fills. It
+// reads the binary mask inside the blob's box, where another blob seldom
+// reaches, rather than copy out a whole frame of labels.
+func shape(mask []uint8, stride int, box image.Rectangle, cx, cy float64) (elong, fill float64) {
+	var sxx, syy, sxy, area float64
 	for y := box.Min.Y; y < box.Max.Y; y++ {
-		row := lab[y*stride : (y+1)*stride]
+		row := mask[y*stride : (y+1)*stride]
 		for x := box.Min.X; x < box.Max.X; x++ {
-			if row[x] != id {
+			if row[x] == 0 {
 				continue
 			}
+			area++
 			dx, dy := float64(x)-cx, float64(y)-cy
 			sxx += dx * dx
 			syy += dy * dy

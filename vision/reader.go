@@ -97,12 +97,12 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 
 	bl, ba, bb := r.background(plane)
 	bg := [3]float64{bl, ba, bb}
-	cands, err := r.candidates(plane, bg)
+	smin, blobMax, smax := r.dieSizes(tray)
+	cands, err := r.candidates(plane, bg, smin, blobMax)
 	if err != nil {
 		return nil, fmt.Errorf("read dice: %w", err)
 	}
 	gocv.ExtractChannel(r.lab, &r.light, 0)
-	smin, smax := r.dieSizes(tray)
 	pips := r.findPips(plane, r.light, int(math.Round(0.4*smax)), bg, smin, smax)
 	groups := dropSideFaces(plane, r.groupPips(plane, pips, cands), r.model == nil)
 	props := r.propose(groups, cands, tray.Min)
@@ -197,14 +197,16 @@ func (p labPlane) median(step int, inside func(x, y int) bool) (float64, float64
 }
 
 // dieSizes is the range of die sides to look for: the profile's when it was
-// calibrated, else what a frame of this size shows from a usual distance.
-func (r *Reader) dieSizes(tray image.Rectangle) (float64, float64) {
+// calibrated. Without one, blobs may be as large as the reader supports,
+// but pips are looked for at the sizes a frame of this size usually shows,
+// which keeps the pip filters narrow enough to pass over wood grain and print.
+func (r *Reader) dieSizes(tray image.Rectangle) (lo, blobMax, pipMax float64) {
 	lo, hi := r.profile.DieSize[0], r.profile.DieSize[1]
 	if def := calibrate.New().DieSize; lo != def[0] || hi != def[1] {
-		return lo, hi
+		return lo, hi, hi
 	}
 	s := float64(min(tray.Dx(), tray.Dy()))
-	return s / 40, s / 5
+	return s / 40, math.Min(hi, s/1.8), s / 5
 }
 
 func bgrToLab(c calibrate.Colour) [3]float64 {

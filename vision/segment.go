@@ -22,7 +22,7 @@ const fgThreshold = 20
 // candidates separates the dice from the tray: pixels far from the tray
 // colour, cleaned by morphology, with touching dice split where the distance
 // to the background has more than one peak.
-func (r *Reader) candidates(p labPlane, bg [3]float64) ([]candidate, error) {
+func (r *Reader) candidates(p labPlane, bg [3]float64, smin, smax float64) ([]candidate, error) {
 	bl, ba, bb := bg[0], bg[1], bg[2]
 	if r.fg.Rows() != p.h || r.fg.Cols() != p.w || r.fg.Type() != gocv.MatTypeCV8U {
 		r.fg.Close()
@@ -32,24 +32,25 @@ func (r *Reader) candidates(p labPlane, bg [3]float64) ([]candidate, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The squared distance, in integers, is the same test as labDistance
+	// without a square root per pixel.
+	il, ia, ib := int(2*bl), int(ba), int(bb)
+	const limit = fgThreshold * fgThreshold * 4
 	for i := range fg {
-		l, a, b := float64(p.pix[3*i]), float64(p.pix[3*i+1]), float64(p.pix[3*i+2])
+		dl, da, db := 2*int(p.pix[3*i])-il, int(p.pix[3*i+1])-ia, int(p.pix[3*i+2])-ib
 		fg[i] = 0
-		if labDistance(l, a, b, bl, ba, bb) > fgThreshold {
+		if dl*dl/4+4*(da*da+db*db) > limit {
 			fg[i] = 255
 		}
 	}
 
-	smin, smax := r.profile.DieSize[0], r.profile.DieSize[1]
 	morph(&r.fg, gocv.MorphClose, int(smin/3))
 	morph(&r.fg, gocv.MorphOpen, int(smin/2))
 
-	labels := gocv.NewMat()
-	defer labels.Close()
-	gocv.DistanceTransform(r.fg, &r.dt, &labels, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
-
 	contours := gocv.FindContours(r.fg, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer contours.Close()
+	labels := gocv.NewMat()
+	defer labels.Close()
 	var out []candidate
 	for i := 0; i < contours.Size(); i++ {
 		c := contours.At(i)
@@ -57,16 +58,27 @@ func (r *Reader) candidates(p labPlane, bg [3]float64) ([]candidate, error) {
 		if area < 0.5*smin*smin || area > 30*smax*smax {
 			continue
 		}
-		rect := gocv.BoundingRect(c)
-		dtr := r.dt.Region(rect)
-		_, maxd, _, _ := gocv.MinMaxLoc(dtr)
-		if area <= 1.5*4*float64(maxd*maxd) {
-			out = appendRect(out, gocv.MinAreaRect(c), 0, smin, smax)
-			dtr.Close()
+		rr := gocv.MinAreaRect(c)
+		long, short := float64(max(rr.Width, rr.Height)), float64(min(rr.Width, rr.Height))
+		if long > 5*smax || long > 0.8*float64(max(p.w, p.h)) {
+			continue // a tray's rim or a table's edge, not dice
+		}
+		if long < 1.3*short && area > 0.8*long*short {
+			out = appendRect(out, rr, 0, smin, smax) // plainly one die
 			continue
 		}
-		out = r.splitTouching(out, dtr, c, rect, float64(maxd), smin, smax)
-		dtr.Close()
+		// The distance transform of the blob's own box is enough, and far
+		// cheaper than one of the whole frame.
+		rect := gocv.BoundingRect(c).Inset(-1).Intersect(image.Rect(0, 0, p.w, p.h))
+		blob := r.fg.Region(rect)
+		gocv.DistanceTransform(blob, &r.dt, &labels, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
+		blob.Close()
+		_, maxd, _, _ := gocv.MinMaxLoc(r.dt)
+		if area <= 1.5*4*float64(maxd*maxd) {
+			out = appendRect(out, rr, 0, smin, smax)
+			continue
+		}
+		out = r.splitTouching(out, r.dt, c, rect, float64(maxd), smin, smax)
 	}
 	return out, nil
 }
