@@ -69,7 +69,7 @@ func waitFor(t *testing.T, ctx context.Context, expr string) {
 	t.Helper()
 	// The page redraws as states arrive: an element briefly missing is a false.
 	guarded := `(() => { try { return ` + expr + ` } catch (e) { return false } })()`
-	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(10*time.Second)))
+	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(30*time.Second)))
 	if err != nil {
 		if buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90)); err == nil {
 			if f, err := os.CreateTemp("", "dicecam-page-*.png"); err == nil {

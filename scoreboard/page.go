@@ -61,6 +61,8 @@ type printData struct {
 	Rules   *rules.Set
 	Players []printColumn
 	Blank   bool
+
+	Bonus, BonusAt, FiveBonus int
 }
 
 type printColumn struct {
@@ -118,5 +120,7 @@ func (s *Server) handlePrint(w http.ResponseWriter, r *http.Request) {
 		}
 		s.mu.Unlock()
 	}
+	d.Bonus, d.BonusAt = d.Rules.UpperBonus()
+	d.FiveBonus = d.Rules.FiveBonus()
 	s.render(w, "print.html", pageData{Token: s.cfg.Token, Print: d})
 }

@@ -33,6 +33,11 @@ type RulesView struct {
 	Faces    []string    `json:"faces"` // labels of faces 1..6
 	Boxes    []rules.Box `json:"boxes"`
 	Sets     []string    `json:"sets"` // every rule set a new game may use
+	// UpperBonus is earned by an upper subtotal of BonusAt or more; zero
+	// when the set has none. FiveBonus is paid for each further five alike.
+	UpperBonus int `json:"upper_bonus"`
+	BonusAt    int `json:"bonus_at"`
+	FiveBonus  int `json:"five_bonus"`
 }
 
 // PlayerView is one column: the boxes of the current game and the totals.
@@ -90,6 +95,8 @@ func (s *Server) viewLocked() View {
 	if v.Winners == nil {
 		v.Winners = []int{}
 	}
+	v.Rules.UpperBonus, v.Rules.BonusAt = set.UpperBonus()
+	v.Rules.FiveBonus = set.FiveBonus()
 	for f := rules.Face(1); f <= 6; f++ {
 		v.Rules.Faces = append(v.Rules.Faces, set.FaceLabel(f))
 	}

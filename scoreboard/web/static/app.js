@@ -212,7 +212,8 @@
       const lastUpper = b.Upper && (bi + 1 === boxes.length || !boxes[bi + 1].Upper);
       if (lastUpper) {
         body.append(totalRow(s, "Upper subtotal", (p) => p.totals.UpperSubtotal));
-        body.append(totalRow(s, "Bonus", (p) => {
+        const r = s.rules;
+        if (r.upper_bonus) body.append(totalRow(s, `Bonus (${r.upper_bonus} at ${r.bonus_at})`, (p) => {
           const pace = p.totals.Pace;
           return el("span", {}, String(p.totals.UpperBonus),
             el("span", { class: "pace " + (pace < 0 ? "behind" : "ahead"), title: "Pace against three of each",
@@ -221,8 +222,8 @@
         body.append(totalRow(s, "Upper total", (p) => p.totals.UpperTotal, "strong"));
       }
     });
-    if (s.players.some((p) => p.totals.BonusCount > 0) || s.rules.name === "yahtzee") {
-      body.append(totalRow(s, "Yahtzee bonus", (p) => "✓".repeat(p.totals.BonusCount) || "–"));
+    if (s.rules.five_bonus) {
+      body.append(totalRow(s, `${s.rules.name === "yahtzee" ? "Yahtzee" : "Five-alike"} bonus (${s.rules.five_bonus} each)`, (p) => "✓".repeat(p.totals.BonusCount) || "–"));
     }
     body.append(totalRow(s, "Lower total", (p) => p.totals.LowerTotal, "strong"));
     body.append(totalRow(s, "Grand total", (p) => p.totals.GrandTotal, "grand"));
