@@ -79,7 +79,103 @@ func Calibrate(ctx context.Context, photos []Photo, faces string) (*calibrate.Pr
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("calibrate: %w", err)
 	}
+	templates, err := faceTemplates(ctx, p, photos)
+	if err != nil {
+		return nil, err
+	}
+	p.Templates = templates
+	if p.Faces == calibrate.PokerFaces && len(p.Templates) == 0 {
+		return nil, errors.New("calibrate: no poker face could be cut out of the photos: check the labels match the dice")
+	}
 	return p, nil
+}
+
+// templatesPerValue caps the templates kept for one value.
+const templatesPerValue = 6
+
+// faceTemplates cuts a template out of each labelled die the reader finds as
+// a blob, for the values it must read by template: every value of poker
+// dice, and for pip dice the values that mostly show no pips to count, such
+// as a logo in place of the one.
+func faceTemplates(ctx context.Context, p *calibrate.Profile, photos []Photo) ([]calibrate.FaceTemplate, error) {
+	pips := *p
+	pips.Faces = calibrate.PipFaces
+	r, err := NewReader(&pips)
+	if err != nil {
+		return nil, fmt.Errorf("calibrate: %w", err)
+	}
+	defer r.Close()
+	faces := PipFaces
+	if p.Faces == calibrate.PokerFaces {
+		faces = PokerFaces
+	}
+	var cut [7][]calibrate.FaceTemplate
+	var seen, bare [7]int
+	for _, ph := range photos {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
+		if frame.Empty() {
+			frame.Close()
+			continue
+		}
+		sc, err := r.scan(frame)
+		if err != nil {
+			frame.Close()
+			continue
+		}
+		props := r.propose(frame, sc)
+		for _, l := range ph.Dice {
+			box := image.Rect(int(l.Box[0]), int(l.Box[1]), int(l.Box[2]), int(l.Box[3]))
+			seen[l.Value]++
+			if !hasPips(props, box) {
+				bare[l.Value]++
+			}
+			c, ok := blobAt(sc, box)
+			if !ok || len(cut[l.Value]) >= templatesPerValue {
+				continue
+			}
+			cut[l.Value] = append(cut[l.Value], calibrate.FaceTemplate{
+				Label: faces.FaceLabel(l.Value), Value: l.Value, Size: templateSize,
+				Pixels: facePatch(frame, c),
+			})
+		}
+		frame.Close()
+	}
+	var out []calibrate.FaceTemplate
+	for v := 1; v <= 6; v++ {
+		if faces == PokerFaces || seen[v] > 0 && 10*bare[v] >= 6*seen[v] {
+			out = append(out, cut[v]...)
+		}
+	}
+	return out, nil
+}
+
+func hasPips(props []proposal, box image.Rectangle) bool {
+	for _, p := range props {
+		if p.pips > 0 && p.die.Center.In(box) {
+			return true
+		}
+	}
+	return false
+}
+
+// blobAt is the box, in frame coordinates, of the blob nearest the
+// labelled box's centre, when one lies inside it.
+func blobAt(sc scene, box image.Rectangle) ([4]image.Point, bool) {
+	centre := box.Min.Add(box.Max).Div(2)
+	best, found := math.Inf(1), [4]image.Point{}
+	for _, c := range sc.cands {
+		d := shift(Die{Box: c.box, Center: c.center}, sc.tray.Min)
+		if !d.Center.In(box) {
+			continue
+		}
+		if dist := math.Hypot(float64(d.Center.X-centre.X), float64(d.Center.Y-centre.Y)); dist < best {
+			best, found = dist, d.Box
+		}
+	}
+	return found, !math.IsInf(best, 1)
 }
 
 // sampleBackground adds BGR samples of img taken around, never inside, the

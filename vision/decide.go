@@ -5,21 +5,29 @@ import (
 	"math"
 	"sort"
 
+	"gocv.io/x/gocv"
+
 	"github.com/dicecam/dicecam/vision/model"
 )
 
 // proposal is a place that may hold a die, found by its pips or as a blob,
 // before the model has looked at it.
 type proposal struct {
-	die  Die     // frame coordinates; Value is the pip count when pips > 0
-	s    float64 // the side of the square, before context, the model sees
-	pips int     // pips counted on its face, 0 for a blob without a face
+	die  Die        // frame coordinates; Value is the pip count when pips > 0
+	s    float64    // the side of the square, before context, the model sees
+	pips int        // pips counted on its face, 0 for a blob without a face
+	face *faceMatch // the best face template, when the profile has some
 }
 
 // propose lists a proposal for each top face of pips and, when a model will
 // judge them, for each segmented blob too, so that a die whose pips were
-// missed can still be read.
-func (r *Reader) propose(groups [][]pip, cands []candidate, off image.Point) []proposal {
+// missed can still be read. A blob is also matched with the profile's face
+// templates, for faces without pips such as a logo.
+func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
+	gocv.ExtractChannel(r.lab, &r.light, 0)
+	pips := r.findPips(sc.plane, r.light, int(math.Round(0.4*sc.smax)), sc.bg, sc.smin, sc.smax)
+	groups := dropSideFaces(sc.plane, r.groupPips(sc.plane, pips, sc.cands), r.model == nil)
+	off := sc.tray.Min
 	var props []proposal
 	for _, g := range groups {
 		d, s, ok := faceDie(g, r.faces)
@@ -31,12 +39,58 @@ func (r *Reader) propose(groups [][]pip, cands []candidate, off image.Point) []p
 	if r.model == nil {
 		return props
 	}
-	for _, c := range cands {
-		d := Die{Box: c.box, Center: c.center}
-		props = append(props, proposal{die: shift(d, off), s: 1.15 * c.side})
+	for _, c := range sc.cands {
+		p := proposal{die: shift(Die{Box: c.box, Center: c.center}, off), s: 1.15 * c.side}
+		if len(r.profile.Templates) > 0 {
+			if m, ok := matchFace(facePatch(frame, p.die.Box), r.profile.Templates); ok {
+				p.face = &m
+			}
+		}
+		props = append(props, p)
 	}
 	return props
 }
+
+// readByTemplates reads each blob by the face templates alone, as for poker
+// dice, whose faces neither the pip counter nor the model knows.
+func (r *Reader) readByTemplates(frame gocv.Mat, sc scene) []Die {
+	var dice []Die
+	for _, c := range sc.cands {
+		d := shift(Die{Box: c.box, Center: c.center}, sc.tray.Min)
+		m, ok := matchFace(facePatch(frame, d.Box), r.profile.Templates)
+		if !ok || m.score < templateFloor {
+			continue
+		}
+		d.Value, d.Face, d.Confidence = m.value, r.faces.FaceLabel(m.value), m.score
+		d.Uncertain = m.score < templateSure || m.margin < templateMargin
+		dice = append(dice, d)
+	}
+	return dice
+}
+
+// modelSure reports whether the model reads a die with confidence.
+func modelSure(pr [model.Classes]float64) bool {
+	for c := 1; c < model.Classes; c++ {
+		if pr[c] >= sureAlone {
+			return true
+		}
+	}
+	return false
+}
+
+// A logo read by template alone is confident only with a match this clear.
+const (
+	logoSure   = 0.9
+	logoMargin = 0.2
+)
+
+// Thresholds on template correlation: below the floor a blob is no face we
+// know; a confident read needs a high score well clear of the next value.
+const (
+	templateFloor  = 0.35
+	templateSure   = 0.7
+	templateMargin = 0.1
+)
 
 func shift(d Die, off image.Point) Die {
 	d.Center = d.Center.Add(off)
@@ -66,6 +120,15 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 	var all []judged
 	for i, p := range props {
 		pr := probs[i]
+		if f := p.face; f != nil && p.pips == 0 && f.score >= templateSure && f.margin >= templateMargin && !modelSure(pr) {
+			// A face the profile knows, such as a logo, which neither the
+			// model nor the pips can read; asked unless the match is clear.
+			d := p.die
+			d.Value, d.Face, d.Confidence = f.value, faces.FaceLabel(f.value), f.score
+			d.Uncertain = f.score < logoSure || f.margin < logoMargin
+			all = append(all, judged{d, p.s, true, 1 + f.score})
+			continue
+		}
 		if pr[model.NotADie] > notADie {
 			continue
 		}

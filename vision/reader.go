@@ -40,6 +40,9 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 		lab:     gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(),
 	}
 	if p.Faces == calibrate.PokerFaces {
+		if len(p.Templates) == 0 {
+			return nil, errors.New("new reader: poker faces are read by the face templates of a profile, and this one has none: run dicecam calibrate --faces poker --from FOLDER")
+		}
 		r.faces = PokerFaces
 	}
 	if p.Background != (calibrate.Colour{}) {
@@ -71,49 +74,22 @@ func (r *Reader) Close() error {
 // Read finds the dice in frame, a BGR image, and reads their top faces. It
 // neither keeps nor closes frame.
 func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
-	if frame.Empty() {
-		return nil, errors.New("read dice: the frame is empty")
-	}
-	if frame.Type() != gocv.MatTypeCV8UC3 {
-		return nil, fmt.Errorf("read dice: frame type %v, want 8-bit BGR", frame.Type())
-	}
-	bounds := image.Rect(0, 0, frame.Cols(), frame.Rows())
-	tray := bounds
-	if !r.profile.Tray.Empty() {
-		tray = r.profile.Tray.Intersect(bounds)
-		if tray.Empty() {
-			return nil, fmt.Errorf("read dice: the profile's tray %v lies outside the %dx%d frame: calibrate for this camera", r.profile.Tray.Rectangle, bounds.Dx(), bounds.Dy())
-		}
-	}
-	view := frame.Region(tray)
-	defer view.Close()
-
-	gocv.CvtColor(view, &r.lab, gocv.ColorBGRToLab)
-	lab, err := r.lab.DataPtrUint8()
+	sc, err := r.scan(frame)
 	if err != nil {
 		return nil, fmt.Errorf("read dice: %w", err)
 	}
-	plane := labPlane{pix: lab, w: tray.Dx(), h: tray.Dy()}
-
-	bl, ba, bb := r.background(plane)
-	bg := [3]float64{bl, ba, bb}
-	smin, blobMax, smax := r.dieSizes(tray)
-	cands, err := r.candidates(plane, bg, smin, blobMax)
-	if err != nil {
-		return nil, fmt.Errorf("read dice: %w", err)
-	}
-	gocv.ExtractChannel(r.lab, &r.light, 0)
-	pips := r.findPips(plane, r.light, int(math.Round(0.4*smax)), bg, smin, smax)
-	groups := dropSideFaces(plane, r.groupPips(plane, pips, cands), r.model == nil)
-	props := r.propose(groups, cands, tray.Min)
 	var dice []Die
-	if r.model == nil {
-		for _, p := range props {
+	switch {
+	case r.faces == PokerFaces:
+		dice = r.readByTemplates(frame, sc)
+	case r.model == nil:
+		for _, p := range r.propose(frame, sc) {
 			if p.pips > 0 {
 				dice = append(dice, p.die)
 			}
 		}
-	} else {
+	default:
+		props := r.propose(frame, sc)
 		probs, err := r.model.classify(frame, props)
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
@@ -127,6 +103,47 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 		return dice[i].Center.X < dice[j].Center.X
 	})
 	return dice, nil
+}
+
+// scene is what every way of reading starts from: the tray part of the
+// frame in Lab, its colour, the die sizes to expect and the blobs on it.
+type scene struct {
+	tray       image.Rectangle
+	plane      labPlane // backed by r.lab until the next Read
+	bg         [3]float64
+	smin, smax float64     // die sizes for pips
+	cands      []candidate // tray coordinates
+}
+
+func (r *Reader) scan(frame gocv.Mat) (scene, error) {
+	if frame.Empty() {
+		return scene{}, errors.New("the frame is empty")
+	}
+	if frame.Type() != gocv.MatTypeCV8UC3 {
+		return scene{}, fmt.Errorf("frame type %v, want 8-bit BGR", frame.Type())
+	}
+	bounds := image.Rect(0, 0, frame.Cols(), frame.Rows())
+	sc := scene{tray: bounds}
+	if !r.profile.Tray.Empty() {
+		sc.tray = r.profile.Tray.Intersect(bounds)
+		if sc.tray.Empty() {
+			return scene{}, fmt.Errorf("the profile's tray %v lies outside the %dx%d frame: calibrate for this camera", r.profile.Tray.Rectangle, bounds.Dx(), bounds.Dy())
+		}
+	}
+	view := frame.Region(sc.tray)
+	defer view.Close()
+	gocv.CvtColor(view, &r.lab, gocv.ColorBGRToLab)
+	lab, err := r.lab.DataPtrUint8()
+	if err != nil {
+		return scene{}, err
+	}
+	sc.plane = labPlane{pix: lab, w: sc.tray.Dx(), h: sc.tray.Dy()}
+	bl, ba, bb := r.background(sc.plane)
+	sc.bg = [3]float64{bl, ba, bb}
+	var blobMax float64
+	sc.smin, blobMax, sc.smax = r.dieSizes(sc.tray)
+	sc.cands, err = r.candidates(sc.plane, sc.bg, sc.smin, blobMax)
+	return sc, err
 }
 
 // insideBox reports whether p lies inside the convex quadrilateral box.

@@ -1,0 +1,164 @@
+package vision
+
+import (
+	"image"
+	"math"
+
+	"github.com/dicecam/dicecam/calibrate"
+	"gocv.io/x/gocv"
+)
+
+// templateSize is the side of a face template: large enough to tell a J from
+// a Q, small enough to compare dozens of them per die in every quarter turn
+// and at small shifts.
+const templateSize = 16
+
+// templateShift is how far, in template pixels, a match looks either way,
+// since a blob's box is seldom centred on the face to the pixel.
+const templateShift = 2
+
+// facePatch cuts the die's box out of frame, turned upright, as a grey
+// templateSize² patch stretched to the full 0..255 range, so the light of
+// one photo does not decide a match. It reads only the inner part of the
+// box, where the face is and the table is not.
+func facePatch(frame gocv.Mat, box [4]image.Point) []byte {
+	var c image.Point
+	for _, q := range box {
+		c = c.Add(q)
+	}
+	c = c.Div(4)
+	inner := shrink(box, c, 0.75)
+	src := gocv.NewPointVectorFromPoints(inner[:])
+	defer src.Close()
+	n := 4*templateSize - 1
+	dst := gocv.NewPointVectorFromPoints([]image.Point{{0, 0}, {n, 0}, {n, n}, {0, n}})
+	defer dst.Close()
+	m := gocv.GetPerspectiveTransform(src, dst)
+	defer m.Close()
+	warped := gocv.NewMat()
+	defer warped.Close()
+	gocv.WarpPerspective(frame, &warped, m, image.Pt(4*templateSize, 4*templateSize))
+	grey := gocv.NewMat()
+	defer grey.Close()
+	gocv.CvtColor(warped, &grey, gocv.ColorBGRToGray)
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(grey, &small, image.Pt(templateSize, templateSize), 0, 0, gocv.InterpolationArea)
+	gocv.Normalize(small, &small, 0, 255, gocv.NormMinMax)
+	return small.ToBytes()
+}
+
+// shrink moves the corners of box toward centre, keeping share of its size.
+func shrink(box [4]image.Point, centre image.Point, share float64) [4]image.Point {
+	var out [4]image.Point
+	for i, q := range box {
+		out[i] = image.Pt(
+			centre.X+int(math.Round(float64(q.X-centre.X)*share)),
+			centre.Y+int(math.Round(float64(q.Y-centre.Y)*share)))
+	}
+	return out
+}
+
+// faceMatch is how well a patch matches the best template of its best value.
+type faceMatch struct {
+	value  int
+	label  string
+	score  float64 // normalised cross-correlation, -1..1
+	margin float64 // how far the best other value trails
+}
+
+// matchFace compares patch with every template in the four quarter turns,
+// since a die's box says its orientation only up to a quarter turn.
+func matchFace(patch []byte, templates []calibrate.FaceTemplate) (faceMatch, bool) {
+	var best [7]float64
+	var labels [7]string
+	for v := range best {
+		best[v] = -2
+	}
+	p := zeroMean(patch)
+	for _, t := range templates {
+		if t.Size != templateSize || t.Value < 1 || t.Value > 6 {
+			continue
+		}
+		tm := zeroMean(t.Pixels)
+		for turn := range 4 {
+			if s := correlate(p, tm, turn); s > best[t.Value] {
+				best[t.Value], labels[t.Value] = s, t.Label
+			}
+		}
+	}
+	m := faceMatch{score: -2, margin: 0}
+	second := -2.0
+	for v := 1; v <= 6; v++ {
+		switch {
+		case best[v] > m.score:
+			second = m.score
+			m.value, m.label, m.score = v, labels[v], best[v]
+		case best[v] > second:
+			second = best[v]
+		}
+	}
+	if m.value == 0 {
+		return faceMatch{}, false
+	}
+	m.margin = m.score - math.Max(second, -1)
+	return m, true
+}
+
+func zeroMean(px []byte) []float64 {
+	out := make([]float64, len(px))
+	sum := 0.0
+	for _, v := range px {
+		sum += float64(v)
+	}
+	mean := sum / float64(len(px))
+	norm := 0.0
+	for i, v := range px {
+		out[i] = float64(v) - mean
+		norm += out[i] * out[i]
+	}
+	if norm > 0 {
+		norm = 1 / math.Sqrt(norm)
+	}
+	for i := range out {
+		out[i] *= norm
+	}
+	return out
+}
+
+// correlate is the best normalised correlation of patch a with patch b
+// turned by turn quarter turns clockwise, over small shifts of b; both are
+// zero-mean, and each shift is scored on the overlap only.
+func correlate(a, b []float64, turn int) float64 {
+	const n = templateSize
+	best := -1.0
+	for dy := -templateShift; dy <= templateShift; dy++ {
+		for dx := -templateShift; dx <= templateShift; dx++ {
+			var s, na, nb float64
+			for y := max(0, dy); y < min(n, n+dy); y++ {
+				for x := max(0, dx); x < min(n, n+dx); x++ {
+					u, v := x-dx, y-dy
+					var bx, by int
+					switch turn {
+					case 0:
+						bx, by = u, v
+					case 1:
+						bx, by = v, n-1-u
+					case 2:
+						bx, by = n-1-u, n-1-v
+					default:
+						bx, by = n-1-v, u
+					}
+					av, bv := a[y*n+x], b[by*n+bx]
+					s += av * bv
+					na += av * av
+					nb += bv * bv
+				}
+			}
+			if na > 0 && nb > 0 {
+				best = math.Max(best, s/math.Sqrt(na*nb))
+			}
+		}
+	}
+	return best
+}
