@@ -59,6 +59,7 @@ type Event struct {
 	Frame   int
 	State   State
 	Changed bool   // State differs from the previous frame's
+	Hand    bool   // an arm reaches into the tray; the state is Moving
 	Roll    *Roll  // a new roll, reported on one frame only
 	Message string // e.g. "4 dice seen, expected 5": the count is off, so no roll
 }
@@ -75,6 +76,11 @@ type WatchOptions struct {
 	// frames to count as movement; zero means 0.3%, above the flicker of a
 	// webcam's noise on a wooden table.
 	Motion float64
+	// Relearn is how many still frames something that looks like an arm
+	// may stay before it is taken for part of the tray (a bag put down at
+	// the edge, a lamp moved); zero means 150 (5 s), longer than a hand
+	// rests in the tray.
+	Relearn int
 }
 
 // motionWidth is the width frames are shrunk to before differencing: enough
@@ -88,6 +94,9 @@ type Watcher struct {
 	opts   WatchOptions
 
 	small, grey, prev, diff gocv.Mat
+	hands                   *handFinder
+	held                    int     // still frames in a row with an arm in view
+	side                    float64 // a die's side in the last read with dice, in pixels
 
 	state   State
 	still   int           // frames without motion since the last movement
@@ -113,7 +122,10 @@ func NewWatcher(r FrameReader, opts WatchOptions) *Watcher {
 	if opts.Motion <= 0 {
 		opts.Motion = 0.003
 	}
-	return &Watcher{reader: r, opts: opts,
+	if opts.Relearn <= 0 {
+		opts.Relearn = 150
+	}
+	return &Watcher{reader: r, opts: opts, hands: newHandFinder(),
 		small: gocv.NewMat(), grey: gocv.NewMat(), prev: gocv.NewMat(), diff: gocv.NewMat()}
 }
 
@@ -122,6 +134,7 @@ func (w *Watcher) Close() error {
 	for _, m := range []*gocv.Mat{&w.small, &w.grey, &w.prev, &w.diff} {
 		m.Close()
 	}
+	w.hands.close()
 	return nil
 }
 
@@ -133,8 +146,9 @@ func (w *Watcher) Feed(fr Frame) (Event, error) {
 	if err != nil {
 		return ev, err
 	}
+	ev.Hand = w.hand(fr.Mat, moved)
 	switch {
-	case moved:
+	case moved || ev.Hand:
 		w.still, w.reads, w.decided = 0, nil, false
 		w.setState(&ev, Moving)
 	case w.still == 0:
@@ -155,8 +169,32 @@ func (w *Watcher) Feed(fr Frame) (Event, error) {
 			}
 		}
 	}
+	if w.decided && !moved && !ev.Hand {
+		// Follow the still tray, so slow changes of light never add up to
+		// an arm.
+		w.hands.learn()
+	}
 	w.prevAt = fr.Time
 	return ev, nil
+}
+
+// hand says whether an arm reaches into frame, whose small copy moved made.
+// An arm that stays still past Relearn frames is taken for part of the tray.
+func (w *Watcher) hand(frame gocv.Mat, moved bool) bool {
+	dieSide := w.side * float64(w.small.Cols()) / float64(max(1, frame.Cols()))
+	if !w.hands.see(w.small, dieSide) {
+		w.held = 0
+		return false
+	}
+	if moved {
+		return true
+	}
+	if w.held++; w.held > w.opts.Relearn {
+		w.hands.learn()
+		w.held = 0
+		return false
+	}
+	return true
 }
 
 func (w *Watcher) setState(ev *Event, s State) {
@@ -173,6 +211,9 @@ func (w *Watcher) read(fr Frame, ev *Event, started time.Time) error {
 	// Keep the last few reads: a die misread on one frame of several, as
 	// when its pips catch the light, should not hold the roll back.
 	w.reads = append(w.reads, dice)
+	if len(dice) > 0 {
+		w.side = side(dice[len(dice)/2])
+	}
 	if n := 2*w.opts.Agree - 1; len(w.reads) > n {
 		w.reads = w.reads[len(w.reads)-n:]
 	}

@@ -25,6 +25,7 @@ type sequence struct {
 	dir    string
 	states []string      // per frame: empty, moving or still
 	counts []int         // dice in view per frame
+	hands  []int         // hands in view per frame
 	dice   map[int][]Die // the true dice of each still frame
 	rolls  []seqRoll
 }
@@ -79,6 +80,7 @@ func loadSequences(t testing.TB) []sequence {
 			index[row[1]] = seqAtoi(t, row[0])
 			s.states = append(s.states, row[2])
 			s.counts = append(s.counts, seqAtoi(t, row[3]))
+			s.hands = append(s.hands, seqAtoi(t, row[4]))
 		}
 		for _, row := range readCSVFile(t, filepath.Join(dir, "truth.csv")) {
 			i, ok := index[row[0]]

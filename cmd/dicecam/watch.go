@@ -114,7 +114,10 @@ func (sf *sourceFlags) watch(ctx context.Context, e *env, fn func(vision.Frame, 
 		}
 		ev, err := w.Feed(fr)
 		if err == nil {
-			if ev.Changed {
+			switch {
+			case ev.Changed && ev.Hand:
+				fmt.Fprintf(e.stderr, "frame %d: %s, a hand in the tray\n", ev.Frame, ev.State)
+			case ev.Changed:
 				fmt.Fprintf(e.stderr, "frame %d: %s\n", ev.Frame, ev.State)
 			}
 			if ev.Message != "" {
