@@ -3,6 +3,7 @@ package vision
 import (
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -26,7 +27,7 @@ type proposal struct {
 func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 	gocv.ExtractChannel(r.lab, &r.light, 0)
 	pips := r.findPips(sc.plane, r.light, int(math.Round(0.4*sc.smax)), sc.bg, sc.smin, sc.smax)
-	groups := dropSideFaces(sc.plane, r.groupPips(sc.plane, pips, sc.cands), r.model == nil)
+	groups := dropSideFaces(sc.plane, groupPips(sc.plane, pips), r.model == nil)
 	off := sc.tray.Min
 	var props []proposal
 	for _, g := range groups {
@@ -105,6 +106,9 @@ const (
 	notADie   = 0.5 // above this the proposal is dropped
 	sureAlone = 0.9 // the model alone must be this sure for a confident read
 	sureAgree = 0.6 // enough when the pip count says the same
+
+	blobNotADie = 0.2 // a blob without pips must look more surely a die
+	besideSure  = 0.8 // unsure reads this close to a sure die, in its sides, go
 )
 
 // decide reads each proposal from the model's probabilities and the pip
@@ -129,7 +133,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 			all = append(all, judged{d, p.s, true, 1 + f.score})
 			continue
 		}
-		if pr[model.NotADie] > notADie {
+		if pr[model.NotADie] > notADie || p.pips == 0 && pr[model.NotADie] > blobNotADie {
 			continue
 		}
 		v := 1
@@ -143,6 +147,10 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 		d.Value, d.Face = v, faces.FaceLabel(v)
 		d.Confidence = pr[v]
 		switch {
+		case agree && p.pips == 1:
+			// A lone round blob is the commonest false pip: a speck, a
+			// screw head, the end of a cable.
+			d.Uncertain = pr[v] < sureAlone
 		case agree:
 			d.Uncertain = pr[v] < sureAgree || d.Uncertain
 		case p.pips > 0:
@@ -171,6 +179,20 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 			kept = append(kept, j)
 		}
 	}
+	kept = slices.DeleteFunc(kept, func(j judged) bool {
+		if !j.die.Uncertain {
+			return false
+		}
+		// An unsure read right beside a sure die is most often that die's
+		// side face or its shadow.
+		for _, k := range kept {
+			dist := math.Hypot(float64(j.die.Center.X-k.die.Center.X), float64(j.die.Center.Y-k.die.Center.Y))
+			if !k.die.Uncertain && dist < besideSure*k.s {
+				return true
+			}
+		}
+		return false
+	})
 	dice := make([]Die, len(kept))
 	for i, k := range kept {
 		dice[i] = k.die

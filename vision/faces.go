@@ -21,18 +21,8 @@ const (
 // groupPips links pips into top faces. A path that leaves the body colour
 // crosses a gap between dice, the table, or the edge from the top face to a
 // shaded side face, so the side pips of an angled view stay out of the top
-// face; pips that segmentation put into different dice are never linked.
-func (r *Reader) groupPips(p labPlane, pips []pip, cands []candidate) [][]pip {
-	owner := make([]int, len(pips))
-	for i, q := range pips {
-		owner[i] = -1
-		for k, c := range cands {
-			if insideBox(c.box, image.Pt(int(q.x), int(q.y))) {
-				owner[i] = k
-				break
-			}
-		}
-	}
+// face.
+func groupPips(p labPlane, pips []pip) [][]pip {
 	parent := make([]int, len(pips))
 	for i := range parent {
 		parent[i] = i
@@ -48,7 +38,7 @@ func (r *Reader) groupPips(p labPlane, pips []pip, cands []candidate) [][]pip {
 	for i := range pips {
 		for j := i + 1; j < len(pips); j++ {
 			a, b := pips[i], pips[j]
-			if a.dark != b.dark || r.splitByCandidates && owner[i] != owner[j] && owner[i] >= 0 && owner[j] >= 0 {
+			if a.dark != b.dark {
 				continue
 			}
 			big, small := math.Max(a.d, b.d), math.Min(a.d, b.d)

@@ -17,11 +17,7 @@ type Reader struct {
 	profile calibrate.Profile
 	faces   Faces
 	model   *classifier // nil when no model is built in
-
-	// splitByCandidates keeps pips of two segmented blobs apart; it helps
-	// only where the profile says what the tray looks like.
-	splitByCandidates bool
-	bgLab             *[3]float64 // the profile's tray colour, nil to estimate it per frame
+	bgLab   *[3]float64 // the profile's tray colour, nil to estimate it per frame
 
 	lab, light, fg, tmp, dt gocv.Mat
 }
