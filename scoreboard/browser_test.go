@@ -83,6 +83,12 @@ func waitFor(t *testing.T, ctx context.Context, expr string) {
 	}
 }
 
+// waitSynced waits until the page shows the server's latest state.
+func waitSynced(t *testing.T, ctx context.Context, b *board) {
+	t.Helper()
+	waitFor(t, ctx, `document.body.dataset.version === "`+strconv.Itoa(b.state().Version)+`"`)
+}
+
 func cell(player int, box string) string {
 	return fmt.Sprintf(`td[data-player="%d"][data-box="%s"]`, player, box)
 }
@@ -188,7 +194,8 @@ func TestPageRenamesAddsAPlayerAndStartsANewGame(t *testing.T) {
 		chromedp.Focus(chromedp.CSS(`input[aria-label="Name of player 1"]`)),
 		chromedp.Evaluate[chromedp.Void](`document.activeElement.select()`),
 		chromedp.KeyEvent("Annie\r")))
-	waitFor(t, ctx, `document.querySelector('input[aria-label="Name of player 1"]').value === "Annie"`)
+	require.Eventually(t, func() bool { return b.state().Players[0].Name == "Annie" }, 30*time.Second, 20*time.Millisecond)
+	waitSynced(t, ctx, b)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button[aria-label="Add a player"]`))))
 	waitFor(t, ctx, `document.querySelectorAll("input.name").length === 3`)
 	v := b.state()
@@ -223,7 +230,7 @@ func TestPageCanBePlayedWithTheKeyboardAlone(t *testing.T) {
 	ctx := newBrowser(t)
 	b := newBoard(t, "yahtzee", "Ann", "Bob")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
-	waitFor(t, ctx, `document.body.dataset.version === "`+strconv.Itoa(b.state().Version)+`"`)
+	waitSynced(t, ctx, b)
 	// Type the dice, Enter confirms and lands on the best box, Enter scores it.
 	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("44441")))
 	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
@@ -327,4 +334,19 @@ func trayPicture(t *testing.T) []byte {
 	var buf bytes.Buffer
 	require.NoError(t, jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}))
 	return buf.Bytes()
+}
+
+func TestCameraNewsKeepsTheKeyboardWhereItWas(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann", "Bob")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitSynced(t, ctx, b)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(cell(1, "fours")+" button"))))
+	b.srv.Status("rolling", 3)
+	b.must("/api/rename", map[string]any{"player": 0, "name": "Annie"}) // redraws the card
+	waitSynced(t, ctx, b)
+	waitFor(t, ctx, `document.querySelector("#camera-status").textContent.startsWith("rolling")`)
+	focused, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.getAttribute("aria-label")`))
+	require.NoError(t, err)
+	assert.Equal(t, "Type a score in Fours for Bob", focused)
 }

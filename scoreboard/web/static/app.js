@@ -59,7 +59,7 @@
     renderWinner(s);
     renderCamera(s);
     renderRoll(s);
-    if (!editing) renderCard(s);
+    if (!editing) redrawCard(s);
     dicecam.renderCalibration(s, say);
     speak(s);
   }
@@ -179,6 +179,28 @@
     return dice;
   }
 
+  // redrawCard draws the card again only when something on it changed (the
+  // camera's news does not touch it), never under a name being typed, and
+  // keeps the keyboard where it was.
+  let cardKey = "";
+  function redrawCard(s) {
+    const key = JSON.stringify([s.game_id, s.players, s.to_move, s.roll.confirmed && s.roll.options, s.winners]);
+    const focused = document.activeElement;
+    if (key === cardKey) return;
+    if (focused && focused.matches("#card input.name")) {
+      focused.addEventListener("blur", () => redrawCard(state), { once: true });
+      return;
+    }
+    cardKey = key;
+    const cell = focused && focused.closest("#card td[data-box]");
+    const label = focused && focused.closest("#card") && focused.getAttribute("aria-label");
+    renderCard(s);
+    let again = null;
+    if (cell) again = document.querySelector(`#card td[data-player="${cell.dataset.player}"][data-box="${cell.dataset.box}"] button`);
+    else if (label) again = document.querySelector(`#card [aria-label="${CSS.escape(label)}"]`);
+    if (again) again.focus();
+  }
+
   function renderCard(s) {
     const table = $("card");
     table.replaceChildren();
@@ -266,7 +288,8 @@
       btn = el("button", { type: "button", class: "option" + (opt.Joker ? " joker" : "") + (opt.Points === 0 ? " zero" : ""),
         "aria-label": `Score ${opt.Points} in ${b.Name} for ${who}${opt.Joker ? " (joker)" : ""}`,
         title: opt.Joker ? "Joker: five alike scored here" : `Score ${opt.Points}`, text: String(opt.Points) });
-      btn.addEventListener("click", () => act("/api/score", { box: b.ID }));
+      // The turn passes: the keyboard goes back to the dice for the next roll.
+      btn.addEventListener("click", () => act("/api/score", { box: b.ID }).then(() => $("dice").focus()));
     } else {
       btn = el("button", { type: "button", class: "open",
         "aria-label": `Type a score in ${b.Name} for ${who}`, title: opt ? opt.Reason : "Type a score" });
@@ -283,7 +306,7 @@
     td.replaceChildren(input);
     input.focus();
     input.select();
-    const done = () => { editing = null; renderCard(state); };
+    const done = () => { editing = null; cardKey = ""; redrawCard(state); };
     input.addEventListener("keydown", async (e) => {
       if (e.key === "Escape") { done(); return; }
       if (e.key !== "Enter") return;
@@ -292,11 +315,10 @@
       editing = null;
       if (text === "") {
         if (value !== "") await act("/api/clear", { player, box: box.ID });
-        else renderCard(state);
-        return;
+      } else {
+        await act("/api/enter", { player, box: box.ID, points: Number(text) });
       }
-      const reply = await act("/api/enter", { player, box: box.ID, points: Number(text) });
-      if (!reply) renderCard(state);
+      done();
     });
     input.addEventListener("blur", () => { if (editing) done(); });
   }
