@@ -183,11 +183,11 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 		if !j.die.Uncertain {
 			return false
 		}
-		// An unsure read right beside a sure die is most often that die's
-		// side face or its shadow.
+		// A smaller unsure read right beside a sure die is most often that
+		// die's side face or its shadow; a die touching it is as large.
 		for _, k := range kept {
 			dist := math.Hypot(float64(j.die.Center.X-k.die.Center.X), float64(j.die.Center.Y-k.die.Center.Y))
-			if !k.die.Uncertain && dist < besideSure*k.s {
+			if !k.die.Uncertain && dist < besideSure*k.s && j.s < 0.75*k.s {
 				return true
 			}
 		}
