@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	neturl "net/url"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -64,8 +67,11 @@ func missingCamera(n int) error {
 		"to read a recording instead use --source path/to/video.mp4 or --source path/to/folder, or --source demo", n, have)
 }
 
+// openURL opens a network source. A live stream (RTSP, an MJPEG camera) is
+// watched like a camera and retried when it drops; a recording served over
+// HTTP is played to its end like a video file.
 func openURL(ctx context.Context, url string, opts SourceOptions) (Source, error) {
-	open := func() (grabber, error) {
+	open := func() (*capture, error) {
 		vc, err := gocv.VideoCaptureFileWithAPI(url, gocv.VideoCaptureFFmpeg)
 		if err != nil || !vc.IsOpened() {
 			vc.Close()
@@ -73,11 +79,48 @@ func openURL(ctx context.Context, url string, opts SourceOptions) (Source, error
 		}
 		return &capture{vc: vc, ended: errCameraStopped}, nil
 	}
-	g, err := open()
+	c, err := open()
 	if err != nil {
 		return nil, err
 	}
-	return startFeed(ctx, g, feedConfig{fps: opts.fps(), live: true, camera: true, reopen: open, notify: opts.Notify}), nil
+	if recorded(c.vc, url) {
+		c.ended = io.EOF
+		return startFeed(ctx, c, feedConfig{fps: videoFPS(c.vc, opts), live: opts.Live}), nil
+	}
+	reopen := func() (grabber, error) {
+		c, err := open()
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
+	return startFeed(ctx, c, feedConfig{fps: opts.fps(), live: true, camera: true, reopen: reopen, notify: opts.Notify}), nil
+}
+
+// videoExts are the names of files a server may hand out whole.
+var videoExts = map[string]bool{".mp4": true, ".m4v": true, ".mov": true, ".avi": true, ".mkv": true, ".webm": true, ".mpg": true, ".mpeg": true, ".wmv": true, ".flv": true}
+
+// recorded says whether an opened URL is a recording with an end rather than
+// a live stream: FFmpeg counts the frames of a file, never of a live MJPEG
+// or RTSP stream; failing a count, the file's name tells.
+func recorded(vc *gocv.VideoCapture, url string) bool {
+	u, err := neturl.Parse(url)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" {
+		return false
+	}
+	if n := vc.Get(gocv.VideoCaptureFrameCount); n > 0 && n < math.MaxInt32 {
+		return true
+	}
+	return videoExts[strings.ToLower(path.Ext(u.Path))]
+}
+
+// videoFPS is a video's own frame rate, or the one asked for when the file
+// does not say.
+func videoFPS(vc *gocv.VideoCapture, opts SourceOptions) float64 {
+	if fps := vc.Get(gocv.VideoCaptureFPS); fps > 0 && fps <= 1000 {
+		return fps
+	}
+	return opts.fps()
 }
 
 func openVideo(ctx context.Context, path string, opts SourceOptions) (Source, error) {
@@ -86,9 +129,5 @@ func openVideo(ctx context.Context, path string, opts SourceOptions) (Source, er
 		vc.Close()
 		return nil, fmt.Errorf("open video %s: OpenCV cannot decode it; convert it to MP4 (H.264) or MJPEG AVI, or give a folder of images", path)
 	}
-	fps := vc.Get(gocv.VideoCaptureFPS)
-	if fps <= 0 || fps > 1000 {
-		fps = opts.fps()
-	}
-	return startFeed(ctx, &capture{vc: vc, ended: io.EOF}, feedConfig{fps: fps, live: opts.Live}), nil
+	return startFeed(ctx, &capture{vc: vc, ended: io.EOF}, feedConfig{fps: videoFPS(vc, opts), live: opts.Live}), nil
 }

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -235,10 +236,10 @@ func TestSlowReaderGetsTheNewestFrameAndDropsAreCounted(t *testing.T) {
 	assert.Positive(t, src.Dropped())
 }
 
-func TestNetworkStreamIsReadAndALostStreamReported(t *testing.T) {
+func TestVideoServedOverHTTPPlaysToItsEnd(t *testing.T) {
 	noMatsLeft(t)
 	dir := t.TempDir()
-	w, err := gocv.VideoWriterFile(filepath.Join(dir, "cam.avi"), "MJPG", 30, 64, 48, true)
+	w, err := gocv.VideoWriterFile(filepath.Join(dir, "roll.avi"), "MJPG", 30, 64, 48, true)
 	require.NoError(t, err)
 	for i := range 30 {
 		m := greyFrame(40 + 5*i)
@@ -249,20 +250,89 @@ func TestNetworkStreamIsReadAndALostStreamReported(t *testing.T) {
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer srv.Close()
 
-	statuses := make(chan Status, 10)
-	src, err := Open(context.Background(), srv.URL+"/cam.avi", SourceOptions{Notify: func(s Status) { statuses <- s }})
+	var statuses []Status
+	src, err := Open(context.Background(), srv.URL+"/roll.avi", SourceOptions{Notify: func(s Status) { statuses = append(statuses, s) }})
 	require.NoError(t, err)
 	defer src.Close()
-	fr, err := src.Next(context.Background())
-	require.NoError(t, err)
-	assert.InDelta(t, 40, greyLevel(fr.Mat), 6)
-	fr.Close()
+	levels, indexes, err := drainSource(t, src)
+	assert.ErrorIs(t, err, io.EOF, "a file ends; it is not a camera to wait for")
+	require.Len(t, indexes, 30)
+	assert.Equal(t, 29, indexes[29])
+	assert.InDelta(t, 40+5*29, levels[29], 6)
+	assert.Empty(t, statuses, "nothing was lost")
+}
 
-	srv.Close() // the camera goes away; once the file is played out the source notices
+// mjpegCamera serves a live MJPEG stream, as network cameras do: JPEG frames
+// in a multipart response that never ends by itself. Each connection sends
+// the frames of the next entry of sessions, then drops; a negative entry,
+// or none left, refuses the connection.
+type mjpegCamera struct {
+	sessions chan int
+	level    atomic.Int64
+}
+
+func (c *mjpegCamera) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	n := -1
 	select {
-	case s := <-statuses:
-		assert.True(t, s.Lost)
-	case <-time.After(10 * time.Second):
-		t.Fatal("a lost stream was not reported")
+	case n = <-c.sessions:
+	default: // no more sessions: the camera stays away
 	}
+	if n < 0 {
+		http.Error(w, "camera busy", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary=frame")
+	for range n {
+		m := greyFrame(int(c.level.Add(4)) % 250)
+		buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
+		m.Close()
+		if err != nil {
+			return
+		}
+		jpeg := buf.GetBytes()
+		fmt.Fprintf(w, "--frame\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n", len(jpeg))
+		w.Write(jpeg)
+		buf.Close()
+		fmt.Fprint(w, "\r\n")
+		w.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+func TestLiveStreamIsRetriedWhenItDropsAndResumes(t *testing.T) {
+	noMatsLeft(t)
+	cam := &mjpegCamera{sessions: make(chan int, 8)}
+	cam.sessions <- 20  // the first connection, then the camera drops
+	cam.sessions <- -1  // it refuses once
+	cam.sessions <- 500 // and comes back
+	srv := httptest.NewServer(cam)
+	defer srv.Close()
+
+	statuses := make(chan Status, 10)
+	src, err := Open(context.Background(), srv.URL+"/video.mjpg", SourceOptions{Notify: func(s Status) { statuses <- s }})
+	require.NoError(t, err)
+	defer src.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var last int
+	for range 40 {
+		fr, err := src.Next(ctx)
+		require.NoError(t, err, "a live stream does not end when it drops")
+		last = fr.Index
+		fr.Close()
+	}
+	assert.GreaterOrEqual(t, last, 39, "frames run on across the outage")
+	require.GreaterOrEqual(t, len(statuses), 2)
+	lost := <-statuses
+	assert.True(t, lost.Lost)
+	assert.Positive(t, lost.Retry)
+	var back bool
+	for len(statuses) > 0 {
+		back = !(<-statuses).Lost
+	}
+	assert.True(t, back, "the stream was reported back")
 }
