@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -8,7 +9,7 @@ import (
 	"github.com/dicecam/dicecam/vision"
 )
 
-const calibrateUsage = `--from FOLDER | --source S [--out PROFILE] [--faces pips|poker] [--fold K/N | --exclude-fold K/N]
+const calibrateUsage = `--from FOLDER | --source S [--profile P] [--faces pips|poker] [--logo VALUE] [--fold K/N | --exclude-fold K/N]
 
 Builds a profile from a labelled folder of photos of one table and one dice
 set (images.csv and dice.csv, as in ../shared/datasets/README.md): where the
@@ -20,8 +21,10 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "calibrate", calibrateUsage)
 	from := fs.String("from", "", "labelled `FOLDER` of photos to calibrate from")
 	source := fs.String("source", "", "calibrate step by step from a camera or recording `S`, as 'dicecam watch --source' takes")
-	out := fs.String("out", "", "where to write the `PROFILE` (default: the user's profile, see 'dicecam read -h')")
+	profile := fs.String("profile", "", "where to write the `PROFILE` (default: the user's config directory, where the other commands look)")
+	out := fs.String("out", "", "the same as --profile")
 	faces := fs.String("faces", calibrate.PipFaces, "what the faces show: pips or poker")
+	logo := fs.Int("logo", 0, "the `VALUE` (1 to 6) of a face that shows a logo instead of pips, for --source to ask for")
 	fold := fs.String("fold", "", "calibrate only on the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "calibrate on every photo except those of fold `K/N`")
 	pos, err := parseFlags(fs, args)
@@ -37,18 +40,24 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	if *faces != calibrate.PipFaces && *faces != calibrate.PokerFaces {
 		return usagef("--faces %q: want pips or poker", *faces)
 	}
+	if *logo < 0 || *logo > 6 || *logo > 0 && (*source == "" || *faces == calibrate.PokerFaces) {
+		return usagef("--logo %d: give the value 1 to 6 of the logo face of pip dice, with --source", *logo)
+	}
 	pick, err := foldFlags(*fold, *exclude)
 	if err != nil {
 		return err
 	}
-	path := *out
+	if *profile != "" && *out != "" && *profile != *out {
+		return usagef("--profile %s and --out %s name two places: give one", *profile, *out)
+	}
+	path := cmp.Or(*profile, *out)
 	if path == "" {
 		if path, err = calibrate.DefaultPath(); err != nil {
 			return err
 		}
 	}
 	if *source != "" {
-		return calibrateLive(ctx, e, *source, *faces, path)
+		return calibrateLive(ctx, e, *source, calibrate.GuideOptions{Faces: *faces, Logo: *logo}, path)
 	}
 	photos, err := vision.LoadFolder(*from)
 	if err != nil {

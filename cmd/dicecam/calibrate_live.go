@@ -12,13 +12,13 @@ import (
 
 // calibrateLive runs the guided calibration at the terminal over a camera
 // or recording and saves the profile at path.
-func calibrateLive(ctx context.Context, e *env, source, faces, path string) error {
+func calibrateLive(ctx context.Context, e *env, source string, opts calibrate.GuideOptions, path string) error {
 	src, err := vision.Open(ctx, source, vision.SourceOptions{Notify: func(s vision.Status) { e.log.Warn(s.String()) }})
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	g := calibrate.NewGuide(calibrate.GuideOptions{Faces: faces})
+	g := calibrate.NewGuide(opts)
 	defer g.Close()
 	err = g.RunTerminal(ctx, calibrate.Terminal{
 		In: e.stdin, Out: e.stdout,

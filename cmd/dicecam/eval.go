@@ -22,7 +22,7 @@ profile calibrated on one part can be measured on the part it never saw.`
 
 func runEval(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "eval", evalUsage)
-	profilePath := fs.String("profile", "", "calibration `profile` (default: built-in defaults)")
+	profilePath := fs.String("profile", "", "calibration `profile` (default: the one 'dicecam calibrate' saved, else built-in defaults)")
 	faces := fs.String("faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
 	failures := fs.String("failures", "", "write an annotated copy of each photo with a miss or a wrong value into `DIR`")
 	fold := fs.String("fold", "", "score only the photos of fold `K/N`")
@@ -46,7 +46,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if len(photos) == 0 {
 		return fmt.Errorf("no photos in %s (after the fold filter)", pos[0])
 	}
-	reader, err := openReader(*profilePath, *faces)
+	reader, err := openProfileReader(e, *profilePath, *faces)
 	if err != nil {
 		return err
 	}

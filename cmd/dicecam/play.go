@@ -72,6 +72,8 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if _, err := os.Stat(profilePath); errors.Is(err, os.ErrNotExist) {
 		e.log.Info("no calibration profile yet: reading with the built-in defaults until you calibrate", "profile", profilePath)
 		readFrom = ""
+	} else {
+		e.log.Info("reading with the calibration profile", "path", profilePath)
 	}
 	faces := ""
 	if set.Name() == "poker" && readFrom == "" {

@@ -19,7 +19,7 @@ const readUsage = "[--profile P] [--faces pips|poker] [--annotate DIR] [--json] 
 
 func runRead(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "read", readUsage)
-	profilePath := fs.String("profile", "", "calibration `profile` (default: built-in defaults)")
+	profilePath := fs.String("profile", "", "calibration `profile` (default: the one 'dicecam calibrate' saved, else built-in defaults)")
 	faces := fs.String("faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
 	annotate := fs.String("annotate", "", "write a copy of each image with the dice drawn into `DIR`")
 	asJSON := fs.Bool("json", false, "print one JSON object per image")
@@ -30,7 +30,7 @@ func runRead(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usagef("name at least one image to read")
 	}
-	reader, err := openReader(*profilePath, *faces)
+	reader, err := openProfileReader(e, *profilePath, *faces)
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ type sourceFlags struct {
 
 func (sf *sourceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.source, "source", "0", "camera index, /dev/videoN, rtsp:// or http:// URL, video file, folder of images, image, or demo")
-	fs.StringVar(&sf.profile, "profile", "", "calibration `profile` (default: built-in defaults)")
+	fs.StringVar(&sf.profile, "profile", "", "calibration `profile` (default: the one 'dicecam calibrate' saved, else built-in defaults)")
 	fs.StringVar(&sf.faces, "faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
 	fs.IntVar(&sf.dice, "dice", 5, "how many dice a roll has")
 	fs.Float64Var(&sf.fps, "fps", 30, "frames a second to replay a folder at, or to ask of a camera")
@@ -89,7 +89,7 @@ func (sf *sourceFlags) watch(ctx context.Context, e *env, fn func(vision.Frame, 
 		}
 		opts.Size = image.Pt(w, h)
 	}
-	reader, err := openReader(sf.profile, sf.faces)
+	reader, err := openProfileReader(e, sf.profile, sf.faces)
 	if err != nil {
 		return err
 	}
