@@ -253,6 +253,36 @@ func TestPageCanBePlayedWithTheKeyboardAlone(t *testing.T) {
 	assert.Zero(t, unnamed, "controls without an accessible name")
 }
 
+func TestPagePokerShowsTheSeriesAndRankDice(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoard(t, "poker", "Ann", "Bob")
+	b.fill(0, func(p int, box rules.Box) int {
+		if p == 1 && box.Upper {
+			return 3
+		}
+		return 0
+	})
+	b.play([5]int{6, 6, 6, 5, 5}, "full-house")
+	b.must("/api/roll", map[string]any{"dice": []int{6, 6, 4, 1, 2}, "throw": 2})
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitSynced(t, ctx, b)
+	head, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("rules-name")))
+	require.NoError(t, err)
+	assert.Contains(t, head, "game 2 of 3")
+	dice, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#dice .die")].map((d) => d.textContent)`))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"A", "A", "Q", "9", "10"}, dice, "poker dice show their ranks")
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("kkj9t")))
+	waitFor(t, ctx, `document.querySelector('#dice .die[data-die="4"]').textContent === "10" && document.querySelector('#dice .die[data-die="0"]').textContent === "K"`)
+	v := b.state()
+	assert.Equal(t, [5]int{5, 5, 3, 1, 2}, v.Roll.Dice, "9 T J Q K A type poker dice")
+	assert.Equal(t, 3, v.Roll.Throw)
+	wins, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#card tbody tr:nth-last-child(2)")))
+	require.NoError(t, err)
+	assert.Regexp(t, `Games won\s+0\s+1`, wins)
+	screenshot(t, ctx, "poker-series.png")
+}
+
 var pdfPages = regexp.MustCompile(`/Type\s*/Page[^s]`)
 
 func TestPrintViewIsOnePage(t *testing.T) {

@@ -7,7 +7,7 @@
   const $ = (id) => document.getElementById(id);
 
   let state = null;
-  let typedBuffer = "";
+  let typedBuffer = []; // faces typed so far, one key each
   let lastSpoken = "";
   let messageTimer = 0;
 
@@ -55,7 +55,11 @@
     const r = s.rules;
     $("rules-name").textContent = r.spec + (r.games > 1 ? ` · game ${s.round + 1} of ${r.games}` : "");
     $("undo").disabled = !s.can_undo;
+    const pips = r.faces[0] === "1";
+    $("typed").placeholder = pips ? "e.g. 33561" : "e.g. A A K 9 10";
+    $("keys").textContent = pips ? "1–6" : "9 T J Q K A";
     $("print-link").href = withToken("/print");
+    $("overlay-link").href = withToken("/overlay");
     $("print-blank").href = withToken(`/print?blank=1&players=${Math.min(Math.max(s.players.length, 1), 6)}`);
     renderWinner(s);
     renderCamera(s);
@@ -107,8 +111,7 @@
           if (e.key === "ArrowDown" || e.key === "ArrowLeft") { e.preventDefault(); bumpDie(i, -1); }
           // On a die, a face key sets that die and Enter confirms the roll
           // (a button would otherwise take Enter as a click).
-          const faces = state.rules.faces.map((f) => f.toLowerCase());
-          const k = faces.indexOf(e.key.toLowerCase()) + 1 || (/^[1-6]$/.test(e.key) ? Number(e.key) : 0);
+          const k = keyFace(e.key);
           if (k) { e.preventDefault(); e.stopPropagation(); if (state.roll.throw) act("/api/die", { die: i, face: k }); }
           if (e.key === "Enter") {
             e.preventDefault();
@@ -172,6 +175,14 @@
     return act("/api/roll", { dice, throw: throwNo });
   }
 
+  // keyFace is the face a key types: 1–6 for pips; 9 T J Q K A for poker
+  // dice (0 for the ten too); 0 for any other key.
+  function keyFace(key) {
+    const k = key.toLowerCase();
+    if (state.rules.faces[0] === "1") return /^[1-6]$/.test(k) ? Number(k) : 0;
+    return { 9: 1, t: 2, 0: 2, j: 3, q: 4, k: 5, a: 6 }[k] || 0;
+  }
+
   function parseDice(text) {
     const faces = state.rules.faces.map((f) => f.toLowerCase());
     const parts = /^[1-6]{5}$/.test(text.trim()) ? text.trim().split("") : text.trim().split(/[\s,]+/);
@@ -205,15 +216,14 @@
       if (state.can_undo) act("/api/undo", {});
       return;
     }
-    const faces = state.rules.faces.map((f) => f.toLowerCase());
-    const k = e.key.toLowerCase();
-    if (faces.includes(k) || /^[1-6]$/.test(k)) {
+    const face = keyFace(e.key);
+    if (face) {
       e.preventDefault();
-      typedBuffer += (faces.includes(k) ? faces.indexOf(k) + 1 : Number(k));
-      $("typed").value = typedBuffer;
+      typedBuffer.push(face);
+      $("typed").value = typedBuffer.map((f) => state.rules.faces[f - 1]).join(" ");
       if (typedBuffer.length === 5) {
-        const dice = typedBuffer.split("").map(Number);
-        typedBuffer = "";
+        const dice = typedBuffer;
+        typedBuffer = [];
         $("typed").value = "";
         setRoll(dice);
       }
@@ -224,7 +234,7 @@
     e.preventDefault();
     const dice = parseDice($("typed").value);
     if (!dice) { say(`Type five dice, like 33561 or ${state.rules.faces.slice(0, 5).join(" ")}.`, true); return; }
-    typedBuffer = "";
+    typedBuffer = [];
     $("typed").value = "";
     setRoll(dice);
   });
