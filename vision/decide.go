@@ -18,6 +18,10 @@ type proposal struct {
 	s    float64    // the side of the square, before context, the model sees
 	pips int        // pips counted on its face, 0 for a blob without a face
 	face *faceMatch // the best face template, when the profile has some
+
+	// blobs counts the pip-like blobs inside a blob proposal, grouped into
+	// a face or not: none at all on a large die means a blank or logo face.
+	blobs int
 }
 
 // propose lists a proposal for each top face of pips and, when a model will
@@ -42,6 +46,11 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 	}
 	for _, c := range sc.cands {
 		p := proposal{die: shift(Die{Box: c.box, Center: c.center}, off), s: 1.15 * c.side}
+		for _, q := range pips {
+			if insideBox(c.box, image.Pt(int(q.x), int(q.y))) {
+				p.blobs++
+			}
+		}
 		if len(r.profile.Templates) > 0 {
 			if m, ok := matchFace(facePatch(frame, p.die.Box), r.profile.Templates); ok {
 				p.face = &m
@@ -107,8 +116,9 @@ const (
 	sureAlone = 0.9 // the model alone must be this sure for a confident read
 	sureAgree = 0.6 // enough when the pip count says the same
 
-	blobNotADie = 0.2 // a blob without pips must look more surely a die
-	besideSure  = 0.8 // unsure reads this close to a sure die, in its sides, go
+	blobNotADie  = 0.2 // a blob without pips must look more surely a die
+	pipsSeenFrom = 50  // model crop side (px) from which pips are always found
+	besideSure   = 0.8 // unsure reads this close to a sure die, in its sides, go
 )
 
 // decide reads each proposal from the model's probabilities and the pip
@@ -154,6 +164,10 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 		case agree:
 			d.Uncertain = pr[v] < sureAgree || d.Uncertain
 		case p.pips > 0:
+			d.Uncertain = true
+		case p.s >= pipsSeenFrom && p.blobs == 0:
+			// A die this large shows its pips to the pip finder; one that
+			// shows none may wear a logo the model mistakes for a face.
 			d.Uncertain = true
 		default:
 			d.Uncertain = pr[v] < sureAlone

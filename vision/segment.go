@@ -47,12 +47,19 @@ func (r *Reader) candidates(p labPlane, bg [3]float64, smin, smax float64) ([]ca
 	morph(&r.fg, gocv.MorphClose, int(smin/3))
 	morph(&r.fg, gocv.MorphOpen, int(smin/2))
 
-	contours := gocv.FindContours(r.fg, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	// Two-level retrieval: a die lying inside a ring of foreground, such as
+	// a tray's rim, is an outer contour of its own, not lost in the ring.
+	hierarchy := gocv.NewMat()
+	defer hierarchy.Close()
+	contours := gocv.FindContoursWithParams(r.fg, &hierarchy, gocv.RetrievalCComp, gocv.ChainApproxSimple)
 	defer contours.Close()
 	labels := gocv.NewMat()
 	defer labels.Close()
 	var out []candidate
 	for i := 0; i < contours.Size(); i++ {
+		if hierarchy.GetVeciAt(0, i)[3] >= 0 {
+			continue // a hole
+		}
 		c := contours.At(i)
 		area := gocv.ContourArea(c)
 		if area < 0.5*smin*smin || area > 30*smax*smax {
