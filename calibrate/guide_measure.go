@@ -86,7 +86,7 @@ func (g *Guide) captureFace(frame gocv.Mat) ([]string, func(), error) {
 		return []string{"no die found in the tray"}, nil, nil
 	}
 	big := slices.MaxFunc(dice, func(a, b die) int { return int(a.side - b.side) })
-	pixels, err := faceTemplate(frame, big.corners)
+	pixels, err := faceTemplate(frame, faceCorners(frame, g.empty, big))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -225,7 +225,10 @@ func findTray(frame gocv.Mat) (image.Rectangle, Colour, error) {
 	return tray.Intersect(full), median(inside), nil
 }
 
-// faceTemplate straightens the die inside corners into a grey square.
+// faceTemplate straightens the die inside corners into a grey square: the
+// box's own angle is taken out, so a face lies square in the template, with
+// one of its four sides up (a square box cannot say which), so whoever
+// matches templates tries the four quarter turns.
 func faceTemplate(frame gocv.Mat, corners []image.Point) ([]byte, error) {
 	if len(corners) != 4 {
 		return nil, fmt.Errorf("calibrate: a die's box has %d corners", len(corners))
@@ -242,6 +245,9 @@ func faceTemplate(frame gocv.Mat, corners []image.Point) ([]byte, error) {
 	defer grey.Close()
 	gocv.WarpPerspective(frame, &face, m, image.Pt(templateLen, templateLen))
 	gocv.CvtColor(face, &grey, gocv.ColorBGRToGray)
+	// Stretched to the full grey range, so that templates taken under
+	// other light compare.
+	gocv.Normalize(grey, &grey, 0, 255, gocv.NormMinMax)
 	return grey.ToBytes(), nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/log"
 	"github.com/dicecam/dicecam/calibrate"
 	"github.com/dicecam/dicecam/vision"
+	"github.com/dicecam/dicecam/vision/synth"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
@@ -57,5 +58,85 @@ func TestCalibrateWantsOneOfFromAndSource(t *testing.T) {
 		code, _, stderr := runCmd(t, args...)
 		assert.Equal(t, 2, code)
 		assert.Contains(t, stderr, "--from, or a camera with --source")
+	}
+}
+
+// facesFolder writes the frames a person shows when calibrating dice with
+// special faces: the empty tray, five dice laid out, one die per face
+// asked for, then three rolls.
+func facesFolder(t *testing.T, faces synth.Faces, shown []int) string {
+	t.Helper()
+	dir := t.TempDir()
+	scene := func(dice ...synth.Die) synth.Scene {
+		sc := synth.Scene{Width: 640, Height: 480, Surface: synth.Felt, Tray: true,
+			Light: synth.Light{Azimuth: 40, Shadow: 0.3, Length: 0.3}}
+		for _, d := range dice {
+			sc.Dice = append(sc.Dice, synth.StyleNamed("white").Dress(d))
+		}
+		return sc
+	}
+	var laid []synth.Die
+	for i, x := range []float64{200, 320, 440, 260, 380} {
+		laid = append(laid, synth.Die{Value: 6, Faces: faces, X: x, Y: 170 + 140*float64(i/3), Size: 56, Angle: float64(20 * i)})
+	}
+	scenes := []synth.Scene{scene(), scene(laid...)}
+	for i, v := range shown {
+		scenes = append(scenes, scene(synth.Die{Value: v, Faces: faces, X: 330, Y: 250, Size: 56, Angle: float64(30 * i)}))
+	}
+	for range 3 {
+		scenes = append(scenes, scene(laid...))
+	}
+	for i, sc := range scenes {
+		m, _, err := synth.Render(sc, uint64(i))
+		require.NoError(t, err)
+		require.True(t, gocv.IMWrite(filepath.Join(dir, fmt.Sprintf("%02d.png", i)), m))
+		m.Close()
+	}
+	return dir
+}
+
+func TestCalibrateAsksForEachSpecialFace(t *testing.T) {
+	cases := []struct {
+		name   string
+		flags  []string
+		faces  synth.Faces
+		shown  []int
+		labels []string
+	}{
+		{"poker dice", []string{"--faces", "poker"}, synth.Poker, []int{1, 2, 3, 4, 5, 6}, []string{"9", "10", "J", "Q", "K", "A"}},
+		{"a logo on the one", []string{"--logo", "1"}, synth.Logo, []int{1}, []string{"logo"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			profile := filepath.Join(t.TempDir(), "profile.json")
+			var out, errOut bytes.Buffer
+			input := strings.Repeat("\n", 3+len(c.shown)) + strings.Repeat("\ny\n", 3)
+			e := &env{stdin: strings.NewReader(input), stdout: &out, stderr: &errOut, log: log.New(&errOut)}
+			args := append([]string{"calibrate", "--source", facesFolder(t, c.faces, c.shown), "--profile", profile}, c.flags...)
+			code := run(context.Background(), e, args)
+			require.Equal(t, 0, code, out.String()+errOut.String())
+			for i, l := range c.labels {
+				assert.Contains(t, out.String(), fmt.Sprintf("Face %d of %d: Put one die in the middle of the tray showing %s,", i+1, len(c.labels), l))
+			}
+			p, err := calibrate.Load(profile)
+			require.NoError(t, err)
+			var labels []string
+			for _, tpl := range p.Templates {
+				labels = append(labels, tpl.Label)
+			}
+			assert.Equal(t, c.labels, labels)
+		})
+	}
+}
+
+func TestCalibrateRefusesALogoItCannotAskFor(t *testing.T) {
+	for _, args := range [][]string{
+		{"calibrate", "--source", "0", "--logo", "7"},
+		{"calibrate", "--source", "0", "--faces", "poker", "--logo", "1"},
+		{"calibrate", "--from", "x", "--logo", "1"},
+	} {
+		code, _, stderr := runCmd(t, args...)
+		assert.Equal(t, 2, code, args)
+		assert.Contains(t, stderr, "--logo", args)
 	}
 }
