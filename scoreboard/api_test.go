@@ -195,3 +195,33 @@ func TestRecentGamesListScoresAndWinners(t *testing.T) {
 	assert.Equal(t, []int{0, 24}, first.Scores)
 	assert.Equal(t, []string{"Ann", "Bob"}, first.Players)
 }
+
+func TestEveryActionRefusesAStaleVersion(t *testing.T) {
+	for _, tc := range []struct{ path, body string }{
+		{"/api/roll", `"dice": [1, 2, 3, 4, 5]`},
+		{"/api/die", `"die": 0, "face": 6`},
+		{"/api/confirm", `"x": 0`},
+		{"/api/score", `"box": "choice"`},
+		{"/api/enter", `"player": 0, "box": "ones", "points": 3`},
+		{"/api/clear", `"player": 0, "box": "twos"`},
+		{"/api/undo", `"x": 0`},
+		{"/api/rename", `"player": 0, "name": "Zed"`},
+		{"/api/players", `"name": "Zed"`},
+		{"/api/new", `"rules": "yahtzee"`},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			b := newBoard(t, "yacht", "Ann", "Bob")
+			b.play([5]int{2, 2, 2, 4, 5}, "twos")
+			b.must("/api/roll", map[string]any{"dice": []int{2, 2, 3, 3, 3}})
+			before := b.state()
+			body := strings.Replace(tc.body, `"x": 0`, "", 1)
+			if body != "" {
+				body = ", " + body
+			}
+			code, reply := b.postRaw(tc.path, []byte(`{"version": `+jsonInt(before.Version-1)+body+`}`))
+			assert.Equal(t, http.StatusConflict, code)
+			assert.Contains(t, reply["error"], "reload")
+			assert.Equal(t, before, b.state())
+		})
+	}
+}
