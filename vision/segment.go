@@ -3,6 +3,7 @@ package vision
 import (
 	"image"
 	"math"
+	"sort"
 
 	"gocv.io/x/gocv"
 )
@@ -81,34 +82,54 @@ func (r *Reader) candidates(p labPlane, bg [3]float64, smin, smax float64) ([]ca
 		gocv.DistanceTransform(blob, &r.dt, &labels, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
 		blob.Close()
 		_, maxd, _, _ := gocv.MinMaxLoc(r.dt)
-		if area <= 1.5*4*float64(maxd*maxd) {
+		if area <= 1.5*4*float64(maxd*maxd) || area > 0.85*long*short {
+			// one die, or a row of dice side by side, which appendRect cuts
 			out = appendRect(out, rr, 0, smin, smax)
 			continue
 		}
-		out = r.splitTouching(out, r.dt, c, rect, float64(maxd), smin, smax)
+		out = r.splitTouching(out, r.dt, c, rect, smin, smax)
 	}
 	return out, nil
 }
 
-// splitTouching cuts a blob of several touching dice at its distance
-// transform's peaks: each core above a share of the highest distance is one die,
-// grown back by the distance cut away.
-func (r *Reader) splitTouching(out []candidate, dtr gocv.Mat, c gocv.PointVector, rect image.Rectangle, maxd, smin, smax float64) []candidate {
-	cut := 0.6 * maxd
-	gocv.Threshold(dtr, &r.tmp, float32(cut), 255, gocv.ThresholdBinary)
-	cores := gocv.NewMat()
-	defer cores.Close()
-	r.tmp.ConvertTo(&cores, gocv.MatTypeCV8U)
-	cc := gocv.FindContours(cores, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-	defer cc.Close()
-	for j := 0; j < cc.Size(); j++ {
-		core := cc.At(j)
-		rr := gocv.MinAreaRect(core)
-		rr.Center = rr.Center.Add(rect.Min)
-		if gocv.PointPolygonTest(c, rr.Center, false) < 0 {
-			continue // a core of a neighbouring blob inside this bounding box
+// splitTouching cuts a blob of touching dice at the peaks of its distance
+// transform: each peak is the centre of a die whose half side is the
+// distance there. Peaks closer than a die's size belong to one die.
+func (r *Reader) splitTouching(out []candidate, dtr gocv.Mat, c gocv.PointVector, rect image.Rectangle, smin, smax float64) []candidate {
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(max(3, int(smin/2))|1, max(3, int(smin/2))|1))
+	defer k.Close()
+	gocv.Dilate(dtr, &r.tmp, k)
+	dist, err1 := dtr.DataPtrFloat32()
+	peak, err2 := r.tmp.DataPtrFloat32()
+	if err1 != nil || err2 != nil {
+		return out
+	}
+	type centre struct{ x, y, d float64 }
+	var peaks []centre
+	w := dtr.Cols()
+	for i, d := range dist {
+		if d > 0 && d == peak[i] && float64(d) >= 0.35*smin {
+			peaks = append(peaks, centre{float64(i%w + rect.Min.X), float64(i/w + rect.Min.Y), float64(d)})
 		}
-		out = appendRect(out, rr, cut, smin, smax)
+	}
+	sort.Slice(peaks, func(i, j int) bool { return peaks[i].d > peaks[j].d })
+	var kept []centre
+	for _, q := range peaks {
+		near := false
+		for _, k := range kept {
+			if math.Hypot(q.x-k.x, q.y-k.y) < 1.4*k.d {
+				near = true
+				break
+			}
+		}
+		if near || gocv.PointPolygonTest(c, image.Pt(int(q.x), int(q.y)), false) < 0 {
+			continue
+		}
+		kept = append(kept, q)
+		side := 2.1 * q.d
+		if side >= 0.7*smin && side <= 1.3*smax {
+			out = append(out, newCandidate(q.x, q.y, side, side, 1, 0))
+		}
 	}
 	return out
 }
