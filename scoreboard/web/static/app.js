@@ -89,7 +89,8 @@
     if (!img.getAttribute("src")) img.src = withToken("/camera.mjpeg");
     const st = s.camera.state || "waiting";
     const status = $("camera-status");
-    status.textContent = `${st} · ${s.camera.seen} ${s.camera.seen === 1 ? "die" : "dice"} seen`;
+    // The count is only worth a look once the dice lie still.
+    status.textContent = st === "settled" ? `${st} · ${s.camera.seen} ${s.camera.seen === 1 ? "die" : "dice"} seen` : st;
     status.classList.toggle("warn", st === "settled" && s.camera.seen !== 5);
     status.dataset.state = st;
   }
