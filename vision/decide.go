@@ -112,9 +112,10 @@ func shift(d Die, off image.Point) Die {
 
 // Thresholds on the model's probabilities.
 const (
-	notADie   = 0.5 // above this the proposal is dropped
-	sureAlone = 0.9 // the model alone must be this sure for a confident read
-	sureAgree = 0.6 // enough when the pip count says the same
+	notADie   = 0.5  // above this the proposal is dropped
+	sureAlone = 0.9  // the model alone must be this sure for a confident read
+	sureAgree = 0.6  // enough when the pip count says the same
+	sureTwice = 0.75 // enough when two crops of the die say the same
 
 	blobNotADie  = 0.2 // a blob without pips must look more surely a die
 	pipsSeenFrom = 50  // model crop side (px) from which pips are always found
@@ -182,10 +183,15 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 	var kept []judged
 	for _, j := range all {
 		clash := false
-		for _, k := range kept {
+		for ki, k := range kept {
 			dist := math.Hypot(float64(j.die.Center.X-k.die.Center.X), float64(j.die.Center.Y-k.die.Center.Y))
 			if dist < 0.6*math.Max(j.s, k.s) {
 				clash = true
+				// Two crops of one die, read alike by the model with fair
+				// confidence, make a sure read.
+				if k.die.Uncertain && j.die.Value == k.die.Value && math.Min(j.die.Confidence, k.die.Confidence) >= sureTwice {
+					kept[ki].die.Uncertain = false
+				}
 				break
 			}
 		}
