@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dicecam/dicecam/calibrate"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// labelledFolder writes a folder in the datasets format holding one photo of
+// a white die showing three.
+func labelledFolder(t *testing.T) string {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no saved profile gets in the way
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "images"), 0o755))
+	photo := writeDiePhoto(t, filepath.Join(dir, "images"))
+	name := "images/" + filepath.Base(photo)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice,values\n"+name+",1,3\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\n"+name+",3,120,80,180,140\n"), 0o644))
+	return dir
+}
+
+func TestEvalScoresALabelledFolder(t *testing.T) {
+	dir := labelledFolder(t)
+	code, stdout, stderr := runCmd(t, "eval", dir)
+	require.Equal(t, 0, code, stderr)
+	for _, want := range []string{"recall", "false dice", "value accuracy", "silently wrong", "asked", "exact photos", "ms per image"} {
+		assert.Contains(t, stdout, want)
+	}
+	assert.Contains(t, stdout, "(1 of 1 dice found)")
+	assert.Contains(t, stdout, "(1 of 1)", "the photo is read exactly")
+}
+
+func TestEvalFlagMistakesAreUsageErrors(t *testing.T) {
+	dir := labelledFolder(t)
+	cases := [][]string{
+		{"eval"},
+		{"eval", "--fold", "5/5", dir},
+		{"eval", "--fold", "0/5", "--exclude-fold", "0/5", dir},
+	}
+	for _, args := range cases {
+		code, _, _ := runCmd(t, args...)
+		assert.Equal(t, 2, code, strings.Join(args, " "))
+	}
+}
+
+func TestEvalNamesAFolderWithoutLabels(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	code, _, stderr := runCmd(t, "eval", t.TempDir())
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "images.csv")
+}
+
+func TestCalibrateFromAFolderWritesAProfileReadCanUse(t *testing.T) {
+	dir := labelledFolder(t)
+	out := filepath.Join(t.TempDir(), "p.json")
+	code, _, stderr := runCmd(t, "calibrate", "--from", dir, "--out", out)
+	require.Equal(t, 0, code, stderr)
+	p, err := calibrate.Load(out)
+	require.NoError(t, err)
+	assert.Equal(t, calibrate.PipFaces, p.Faces)
+	assert.Greater(t, p.DieSize[1], 60.0, "the die is 60 px across")
+	assert.Less(t, p.DieSize[0], 60.0)
+
+	code, stdout, stderr := runCmd(t, "read", "--profile", out, filepath.Join(dir, "images", "three.jpg"))
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "1 die: 3")
+}
