@@ -83,6 +83,10 @@ type WatchOptions struct {
 	Relearn int
 }
 
+// recount is how many frames past settling the watcher reads on while the
+// dice seen are not the dice expected: a second at 30 fps.
+const recount = 30
+
 // motionWidth is the width frames are shrunk to before differencing: enough
 // to see a die of 20 px move, small enough to cost nothing beside a read.
 const motionWidth = 160
@@ -98,12 +102,17 @@ type Watcher struct {
 	held                    int     // still frames in a row with an arm in view
 	side                    float64 // a die's side in the last read with dice, in pixels
 
-	state   State
-	still   int           // frames without motion since the last movement
+	state State
+	// still counts the source's frames without motion since the last
+	// movement, frames a live source dropped while a read took long
+	// included, so that settling takes as long however slow the reads.
+	still   int
+	prevIdx int           // index of the frame fed before, -1 before the first
 	stopped time.Duration // time of the frame the dice came to rest on
 	prevAt  time.Duration
 	reads   [][]Die // the last reads since the tray went still
 	decided bool    // this still spell has been reported on
+	counted bool    // this still spell's count message has been given
 	last    []Die   // the dice of the last reported roll
 	rolls   int
 }
@@ -125,7 +134,7 @@ func NewWatcher(r FrameReader, opts WatchOptions) *Watcher {
 	if opts.Relearn <= 0 {
 		opts.Relearn = 150
 	}
-	return &Watcher{reader: r, opts: opts, hands: newHandFinder(),
+	return &Watcher{reader: r, opts: opts, hands: newHandFinder(), prevIdx: -1,
 		small: gocv.NewMat(), grey: gocv.NewMat(), prev: gocv.NewMat(), diff: gocv.NewMat()}
 }
 
@@ -149,7 +158,7 @@ func (w *Watcher) Feed(fr Frame) (Event, error) {
 	ev.Hand = w.hand(fr.Mat, moved)
 	switch {
 	case moved || ev.Hand:
-		w.still, w.reads, w.decided = 0, nil, false
+		w.still, w.reads, w.decided, w.counted = 0, nil, false, false
 		w.setState(&ev, Moving)
 	case w.still == 0:
 		// The first still frame: the dice came to rest on the frame before,
@@ -160,10 +169,11 @@ func (w *Watcher) Feed(fr Frame) (Event, error) {
 		}
 		fallthrough
 	default:
-		w.still++
-		// Reading is the costly part; begin only in time for Agree reads
-		// by the end of the settling frames.
-		if !w.decided && w.still > w.opts.Settle-w.opts.Agree {
+		w.still += max(1, fr.Index-w.prevIdx)
+		// Reading is the costly part; begin only in time to fill the window
+		// of reads by the end of the settling frames, so that one misread
+		// among them does not hold the roll back past them.
+		if !w.decided && w.still > w.opts.Settle-(2*w.opts.Agree-1) {
 			if err := w.read(fr, &ev, started); err != nil {
 				return ev, err
 			}
@@ -174,7 +184,7 @@ func (w *Watcher) Feed(fr Frame) (Event, error) {
 		// an arm.
 		w.hands.learn()
 	}
-	w.prevAt = fr.Time
+	w.prevAt, w.prevIdx = fr.Time, fr.Index
 	return ev, nil
 }
 
@@ -232,7 +242,13 @@ func (w *Watcher) read(fr Frame, ev *Event, started time.Time) error {
 		w.setState(ev, Empty)
 	case len(dice) != w.opts.Expected:
 		w.setState(ev, Settled)
-		ev.Message = fmt.Sprintf("%d dice seen, expected %d", len(dice), w.opts.Expected)
+		if !w.counted {
+			ev.Message = fmt.Sprintf("%d dice seen, expected %d", len(dice), w.opts.Expected)
+			w.counted = true
+		}
+		// Keep reading a while: two touching dice can be read as one on
+		// several frames in a row before a read finds them both.
+		w.decided = w.still >= w.opts.Settle+recount
 	default:
 		w.setState(ev, Settled)
 		if w.last != nil && sameRoll(w.last, dice) {

@@ -80,6 +80,13 @@ func tumble(n int) []watchScene {
 
 func playScenes(t *testing.T, scenes ...[]watchScene) []Event {
 	t.Helper()
+	return playScenesEvery(t, 1, scenes...)
+}
+
+// playScenesEvery feeds the scenes as a live source that hands on only one
+// frame in step, the reader being slow: frame indexes go up by step.
+func playScenesEvery(t *testing.T, step int, scenes ...[]watchScene) []Event {
+	t.Helper()
 	r := &scriptReader{}
 	w := NewWatcher(r, WatchOptions{})
 	defer w.Close()
@@ -90,7 +97,7 @@ func playScenes(t *testing.T, scenes ...[]watchScene) []Event {
 			m := gocv.NewMatWithSize(120, 320, gocv.MatTypeCV8UC3)
 			gocv.Rectangle(&m, image.Rect(s.x, 30, s.x+60, 90), color.RGBA{255, 255, 255, 0}, -1)
 			r.dice = s.dice
-			ev, err := w.Feed(Frame{Mat: m, Index: i, Time: time.Duration(i) * time.Second / 30})
+			ev, err := w.Feed(Frame{Mat: m, Index: step * i, Time: time.Duration(step*i) * time.Second / 30})
 			m.Close()
 			require.NoError(t, err)
 			events = append(events, ev)
@@ -194,5 +201,41 @@ func TestOneMisreadFrameDoesNotHoldTheRollBack(t *testing.T) {
 	}
 	rolls := rollsOf(playScenes(t, tumble(5), still))
 	require.Len(t, rolls, 1)
+	assert.Equal(t, []int{1, 2, 3, 4, 5}, rolls[0].Values())
+}
+
+func TestOneMisreadAmongTheSettlingFramesDoesNotDelayTheRoll(t *testing.T) {
+	good, bad := diceRow(1, 2, 3, 4, 5), diceRow(1, 2, 3, 4, 6)
+	still := hold(12, watchScene{x: 100, dice: good})
+	still[6].dice = bad // the frame before the dice have been still for Settle frames
+	rolls := rollsOf(playScenes(t, tumble(5), still))
+	require.Len(t, rolls, 1)
+	// The dice come to rest on frame 5, the first of the still scene.
+	assert.Equal(t, 5+7, rolls[0].Frame, "reported once the dice have been still for Settle frames")
+}
+
+func TestDiceMissedOnTheFirstReadsAreReportedOnceFound(t *testing.T) {
+	four, five := diceRow(1, 2, 3, 4), diceRow(1, 2, 3, 4, 5)
+	events := playScenes(t, tumble(5), hold(12, watchScene{x: 100, dice: four}), hold(12, watchScene{x: 100, dice: five}))
+	var notices []string
+	for _, ev := range events {
+		if ev.Message != "" {
+			notices = append(notices, ev.Message)
+		}
+	}
+	assert.Equal(t, []string{"4 dice seen, expected 5"}, notices)
+	rolls := rollsOf(events)
+	require.Len(t, rolls, 1, "touching dice read as one at first are read apart later")
+	assert.Equal(t, []int{1, 2, 3, 4, 5}, rolls[0].Values())
+}
+
+func TestFramesDroppedWhileReadingCountTowardSettling(t *testing.T) {
+	events := playScenesEvery(t, 2, tumble(5), hold(12, watchScene{x: 100, dice: diceRow(1, 2, 3, 4, 5)}))
+	rolls := rollsOf(events)
+	require.Len(t, rolls, 1)
+	// The dice land on frame 10, the first of the still scene; seven
+	// frames on, dropped ones included, they have settled, and frame 18 is
+	// the first handed on after.
+	assert.Equal(t, 18, rolls[0].Frame, "reported on the first frame handed on after settling")
 	assert.Equal(t, []int{1, 2, 3, 4, 5}, rolls[0].Values())
 }
