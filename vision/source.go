@@ -78,8 +78,9 @@ var (
 )
 
 // Open opens the source a person names on the command line: "demo", a camera
-// index ("0") or device ("/dev/video2"), a network URL (rtsp://, http://),
-// a folder of images, a single image, or a video file.
+// index ("0") or device ("/dev/video2"), a network URL (a live rtsp:// or
+// MJPEG stream, retried when it drops, or a video file served over http://,
+// which ends), a folder of images, a single image, or a video file.
 func Open(ctx context.Context, spec string, opts SourceOptions) (Source, error) {
 	switch {
 	case spec == "":

@@ -218,12 +218,12 @@ func (w *Watcher) read(fr Frame, ev *Event, started time.Time) error {
 	if err != nil {
 		return fmt.Errorf("watch frame %d: %w", fr.Index, err)
 	}
-	// Keep the last few reads: a die misread on one frame of several, as
-	// when its pips catch the light, should not hold the roll back.
-	w.reads = append(w.reads, dice)
 	if len(dice) > 0 {
 		w.side = side(dice[len(dice)/2])
 	}
+	// Keep the last few reads: a die misread on one frame of several, as
+	// when its pips catch the light, should not hold the roll back.
+	w.reads = append(w.reads, dice)
 	if n := 2*w.opts.Agree - 1; len(w.reads) > n {
 		w.reads = w.reads[len(w.reads)-n:]
 	}
