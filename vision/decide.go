@@ -22,6 +22,8 @@ type proposal struct {
 	// blobs counts the pip-like blobs inside a blob proposal, grouped into
 	// a face or not: none at all on a large die means a blank or logo face.
 	blobs int
+
+	grid bool // one of a grid of guesses over a cluster of dice
 }
 
 // propose lists a proposal for each top face of pips and, when a model will
@@ -45,7 +47,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		return props
 	}
 	for _, c := range sc.cands {
-		p := proposal{die: shift(Die{Box: c.box, Center: c.center}, off), s: 1.15 * c.side}
+		p := proposal{die: shift(Die{Box: c.box, Center: c.center}, off), s: 1.15 * c.side, grid: c.grid}
 		for _, q := range pips {
 			if insideBox(c.box, image.Pt(int(q.x), int(q.y))) {
 				p.blobs++
@@ -117,9 +119,10 @@ const (
 	sureAgree = 0.6  // enough when the pip count says the same
 	sureTwice = 0.75 // enough when two crops of the die say the same
 
-	blobNotADie  = 0.2 // a blob without pips must look more surely a die
-	pipsSeenFrom = 50  // model crop side (px) from which pips are always found
-	besideSure   = 0.8 // unsure reads this close to a sure die, in its sides, go
+	blobNotADie  = 0.2  // a blob without pips must look more surely a die
+	gridNotADie  = 0.05 // and a guess on a grid more surely still
+	pipsSeenFrom = 50   // model crop side (px) from which pips are always found
+	besideSure   = 0.8  // unsure reads this close to a sure die, in its sides, go
 )
 
 // decide reads each proposal from the model's probabilities and the pip
@@ -144,7 +147,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 			all = append(all, judged{d, p.s, true, 1 + f.score})
 			continue
 		}
-		if pr[model.NotADie] > notADie || p.pips == 0 && pr[model.NotADie] > blobNotADie {
+		if pr[model.NotADie] > notADie || p.pips == 0 && pr[model.NotADie] > blobNotADie || p.grid && pr[model.NotADie] > gridNotADie {
 			continue
 		}
 		v := 1
@@ -176,6 +179,9 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 		score := 1 - pr[model.NotADie]
 		if agree {
 			score += 1
+		}
+		if p.grid {
+			score -= 0.5 // a guess yields to a die found in its own right
 		}
 		all = append(all, judged{d, p.s, agree, score})
 	}

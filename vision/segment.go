@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"github.com/dicecam/dicecam/calibrate"
 	"image"
 	"math"
 	"sort"
@@ -13,6 +14,7 @@ type candidate struct {
 	box    [4]image.Point // clockwise corners
 	center image.Point
 	side   float64
+	grid   bool // placed on a grid over a cluster, not found as a blob
 }
 
 // fgThreshold is the Lab distance from the tray colour above which a pixel
@@ -88,8 +90,43 @@ func (r *Reader) candidates(p labPlane, bg [3]float64, smin, smax float64) ([]ca
 			continue
 		}
 		out = r.splitTouching(out, r.dt, c, rect, smin, smax)
+		out = r.gridOver(out, c, rect)
 	}
 	return out, nil
+}
+
+// gridOver adds die-sized candidates on a grid over a cluster of touching
+// dice, for the model to pick the dice from: where dice touch with no gap
+// and no edge, neither the distance transform nor the pips separate them,
+// but the model, trained to call half a die or the gap between two dice "not
+// a die", can. Only a calibrated profile knows the die size to use.
+func (r *Reader) gridOver(out []candidate, c gocv.PointVector, rect image.Rectangle) []candidate {
+	side := r.typicalSide()
+	if side == 0 {
+		return out
+	}
+	step := side / 2
+	for y := float64(rect.Min.Y) + step/2; y < float64(rect.Max.Y); y += step {
+		for x := float64(rect.Min.X) + step/2; x < float64(rect.Max.X); x += step {
+			if gocv.PointPolygonTest(c, image.Pt(int(x), int(y)), true) < 0.25*side {
+				continue // too near the blob's edge to be a die's centre
+			}
+			g := newCandidate(x, y, side, side, 1, 0)
+			g.grid = true
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// typicalSide is the die size a calibrated profile implies, 0 without one.
+func (r *Reader) typicalSide() float64 {
+	lo, hi := r.profile.DieSize[0], r.profile.DieSize[1]
+	if def := calibrate.New().DieSize; lo == def[0] && hi == def[1] {
+		return 0
+	}
+	// Calibration widens the measured range by 0.7 below and 1.5 above.
+	return math.Sqrt(lo / 0.7 * hi / 1.5)
 }
 
 // splitTouching cuts a blob of touching dice at the peaks of its distance
