@@ -11,11 +11,11 @@ import (
 // filled. Under the forced joker those lower boxes are then the only legal
 // ones while any is open.
 type Option struct {
-	Box    BoxID
-	Points int
-	Legal  bool   // may be chosen now
-	Joker  bool   // paid at its joker value
-	Reason string // why not, when !Legal
+	Box    BoxID  `json:"box"`
+	Points int    `json:"points"`
+	Legal  bool   `json:"legal"`  // may be chosen now
+	Joker  bool   `json:"joker"`  // paid at its joker value
+	Reason string `json:"reason"` // why not, when !Legal
 }
 
 // Card is one player's card for one game under one Set.
@@ -208,13 +208,15 @@ func (c *Card) Full() bool {
 
 // Totals are the sums a printed card has lines for.
 type Totals struct {
-	UpperSubtotal, UpperBonus, UpperTotal int
-	BonusCount                            int // five-alike (100) bonuses earned
-	LowerTotal                            int // includes the five-alike bonuses
-	GrandTotal                            int
+	UpperSubtotal int `json:"upper_subtotal"`
+	UpperBonus    int `json:"upper_bonus"`
+	UpperTotal    int `json:"upper_total"`
+	BonusCount    int `json:"bonus_count"` // five-alike (100) bonuses earned
+	LowerTotal    int `json:"lower_total"` // includes the five-alike bonuses
+	GrandTotal    int `json:"grand_total"`
 	// Pace is how far the filled upper boxes are ahead of (or behind) three
 	// dice in each, the par that just earns the bonus.
-	Pace int
+	Pace int `json:"pace"`
 }
 
 // Totals adds up the card as it stands.

@@ -21,10 +21,10 @@ type BoxID string
 
 // Box is one line of a score card.
 type Box struct {
-	ID    BoxID
-	Name  string // display name, e.g. "Full House"
-	Help  string // how it scores, e.g. "three of one number and two of another: 25"
-	Upper bool   // counts toward the upper section (number boxes, poker multiples)
+	ID    BoxID  `json:"id"`
+	Name  string `json:"name"`  // display name, e.g. "Full House"
+	Help  string `json:"help"`  // how it scores, e.g. "three of one number and two of another: 25"
+	Upper bool   `json:"upper"` // counts toward the upper section (number boxes, poker multiples)
 }
 
 // Set is a rule set with its options applied. It is immutable once made by

@@ -86,9 +86,10 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, body interface{ ver
 func (s *Server) makeMove(ctx context.Context, version *int, m Move) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if version != nil && *version != s.versionLocked() {
-		return http.StatusConflict, fmt.Errorf("the game changed since version %d (it is at %d now): reload the state and try again",
-			*version, s.versionLocked())
+	if version != nil {
+		if err := s.staleLocked(*version); err != nil {
+			return http.StatusConflict, err
+		}
 	}
 	next, err := s.game.Check(m)
 	if err != nil {
@@ -105,6 +106,16 @@ func (s *Server) makeMove(ctx context.Context, version *int, m Move) (int, error
 	s.game = next
 	s.broadcastLocked()
 	return http.StatusOK, nil
+}
+
+// staleLocked refuses an action made against another version of the state
+// than the current one.
+func (s *Server) staleLocked(version int) error {
+	if version != s.versionLocked() {
+		return fmt.Errorf("the game changed since version %d (it is at %d now): reload the state and try again",
+			version, s.versionLocked())
+	}
+	return nil
 }
 
 func unmarshalMove(b []byte, m *Move) error {

@@ -73,7 +73,7 @@ func (c *GuideCalibrator) Calibrate(ctx context.Context, a CalibrationAction) (C
 		_, err = c.guide.Check(a.Do == "right")
 		c.read = ""
 	case "tray":
-		_, err = c.guide.SetTray(a.Tray)
+		_, err = c.guide.SetTray(a.Tray.Rectangle)
 	default:
 		err = fmt.Errorf("unknown calibration step %q: use start, capture, accept, right, wrong, tray or cancel", a.Do)
 	}
@@ -127,7 +127,7 @@ func (c *GuideCalibrator) capture(ctx context.Context) error {
 func (c *GuideCalibrator) view() Calibration {
 	s := c.guide.Step()
 	return Calibration{
-		Active: true, Step: string(s.Kind), Prompt: s.Prompt, Warnings: s.Warnings, Tray: rectOf(s.Tray),
+		Active: true, Step: string(s.Kind), Prompt: s.Prompt, Warnings: s.Warnings, Tray: calibrate.Rect{Rectangle: rectOf(s.Tray)},
 		Done: s.Done, Total: s.Total, Read: c.read,
 	}
 }

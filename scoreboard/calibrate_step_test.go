@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/calibrate"
 )
 
 // fakeGuide walks the steps of a calibration without a camera: the empty
@@ -32,7 +34,7 @@ func (f *fakeGuide) Calibrate(_ context.Context, a CalibrationAction) (Calibrati
 	case a.Do == "tray":
 		f.c.Tray = a.Tray
 	case a.Do == "capture" && f.c.Step == "empty-tray":
-		f.c = Calibration{Active: true, Step: "dice", Prompt: "Lay five dice apart, then capture.", Tray: image.Rect(40, 30, 600, 450)}
+		f.c = Calibration{Active: true, Step: "dice", Prompt: "Lay five dice apart, then capture.", Tray: calibrate.Rect{Rectangle: image.Rect(40, 30, 600, 450)}}
 	case a.Do == "capture" && f.c.Step == "dice" && !f.warned:
 		f.warned = true
 		f.c.Warnings = []string{"4 dice seen, expected 5"}
@@ -66,11 +68,11 @@ func TestCalibrationStepsReachEveryPage(t *testing.T) {
 	require.Equal(t, http.StatusOK, code)
 	code, _ = b.postRaw("/api/calibrate", []byte(`{"do": "capture"}`))
 	require.Equal(t, http.StatusOK, code)
-	code, _ = b.postRaw("/api/calibrate", []byte(`{"do": "tray", "tray": {"Min": {"X": 10, "Y": 20}, "Max": {"X": 300, "Y": 200}}}`))
+	code, _ = b.postRaw("/api/calibrate", []byte(`{"do": "tray", "tray": [10, 20, 300, 200]}`))
 	require.Equal(t, http.StatusOK, code)
 	v := b.state()
 	assert.Equal(t, "dice", v.Calibration.Step)
-	assert.Equal(t, image.Rect(10, 20, 300, 200), v.Calibration.Tray)
+	assert.Equal(t, image.Rect(10, 20, 300, 200), v.Calibration.Tray.Rectangle)
 	code, _ = b.postRaw("/api/calibrate", []byte(`{"do": "capture", "version": 3}`))
 	assert.Equal(t, http.StatusBadRequest, code, "calibration steps are not versioned moves")
 }

@@ -3,6 +3,8 @@ package scoreboard
 import (
 	"context"
 	"sync"
+
+	"github.com/dicecam/dicecam/rules"
 )
 
 // Feed is the live camera reading as the scoreboard needs it. The real one
@@ -22,6 +24,9 @@ type Camera interface {
 	// Settled hands over a roll that came to rest: faces 1..6 (0 for a
 	// die not read) and the dice the reader is unsure of.
 	Settled(dice [5]int, uncertain [5]bool)
+	// Held marks the dice the advice says to keep, by position, while the
+	// roll on the card is still these dice; none otherwise.
+	Held(dice [5]int) [5]bool
 }
 
 // CameraView is the camera's status as the page shows it.
@@ -41,6 +46,10 @@ type camera struct {
 	state  string
 	seen   int
 	closed bool
+
+	// The advised keep, for the roll it was worked out for.
+	heldRoll [5]rules.Face
+	held     [5]bool
 }
 
 func newCamera() *camera { return &camera{next: make(chan struct{})} }
@@ -77,6 +86,23 @@ func (c *camera) view(on, demo bool) CameraView {
 	return CameraView{On: on, Demo: demo, State: c.state, Seen: c.seen}
 }
 
+func (c *camera) hold(roll [5]rules.Face, held [5]bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.heldRoll, c.held = roll, held
+}
+
+func (c *camera) heldFor(dice [5]int) [5]bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, d := range dice {
+		if int(c.heldRoll[i]) != d {
+			return [5]bool{}
+		}
+	}
+	return c.held
+}
+
 func (c *camera) close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -95,6 +121,9 @@ func (s *Server) Status(state string, seen int) {
 		s.broadcast()
 	}
 }
+
+// Held implements Camera.
+func (s *Server) Held(dice [5]int) [5]bool { return s.cam.heldFor(dice) }
 
 // Settled implements Camera: the roll becomes the current throw, as if
 // typed, unless the game is over or the roll is unchanged.

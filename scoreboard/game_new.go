@@ -1,7 +1,6 @@
 package scoreboard
 
 import (
-	"fmt"
 	"net/http"
 
 	"github.com/dicecam/dicecam/rules"
@@ -21,8 +20,8 @@ func (s *Server) handleGameNew(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if *body.Version != s.versionLocked() {
-		writeError(w, http.StatusConflict, fmt.Errorf("the game changed since version %d: reload and try again", *body.Version))
+	if err := s.staleLocked(*body.Version); err != nil {
+		writeError(w, http.StatusConflict, err)
 		return
 	}
 	set := s.game.Set
@@ -45,6 +44,8 @@ func (s *Server) handleGameNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.game = g
+	s.adviceSwitch = nil // a new game starts from the default for its players
+	s.prepareAdviceLocked()
 	s.broadcastLocked()
 	writeJSON(w, http.StatusOK, s.viewLocked())
 }

@@ -7,11 +7,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/rules/strategy"
 	"github.com/dicecam/dicecam/scoreboard/store"
 )
 
@@ -36,6 +38,9 @@ func newBoardIn(t *testing.T, dir string, cfg Config, spec string, names ...stri
 	set, err := rules.Parse(spec)
 	require.NoError(t, err)
 	cfg.Store, cfg.Rules, cfg.Players = st, set, names
+	if cfg.Tables == nil {
+		cfg.Tables = testTables()
+	}
 	srv, err := New(context.Background(), cfg)
 	require.NoError(t, err)
 	ts := httptest.NewUnstartedServer(nil)
@@ -48,6 +53,11 @@ func newBoardIn(t *testing.T, dir string, cfg Config, spec string, names ...stri
 	})
 	return &board{t: t, srv: srv, store: st, http: ts, url: ts.URL}
 }
+
+// testTables are shared by every test of the binary, so no rule set is
+// solved more than once however many games ask for advice; nothing is
+// written to the user's cache.
+var testTables = sync.OnceValue(func() *Tables { return NewTables(strategy.Options{NoCache: true}) })
 
 func (b *board) state() View {
 	b.t.Helper()

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/rules/strategy"
 	"github.com/dicecam/dicecam/scoreboard/store"
 )
 
@@ -34,19 +36,29 @@ type Config struct {
 	Camera bool
 	// Calibrator, when set, lets the page calibrate the camera.
 	Calibrator Calibrator
-	Log        *log.Logger
-	Now        func() time.Time // for tests; time.Now when nil
+	// Tables are where advice comes from; nil loads them with
+	// strategy.Load from the user's cache directory.
+	Tables *Tables
+	Log    *log.Logger
+	Now    func() time.Time // for tests; time.Now when nil
 }
 
 // Server is the scoreboard: one game at a time, shared by every open page.
 type Server struct {
-	cfg Config
-	hub *hub
-	cam *camera
+	cfg       Config
+	hub       *hub
+	cam       *camera
+	tables    *Tables
+	ownTables bool // made by New, so closed by Close
 
-	mu          sync.Mutex // guards game and calibration, and serialises moves with their storing
+	mu          sync.Mutex // guards the fields below, and serialises moves with their storing
 	game        *Game
 	calibration Calibration
+	// adviceSwitch is the page's advice switch for this game; nil until
+	// it is used, when the number of players decides.
+	adviceSwitch *bool
+	adviceKey    string // the state advice was last worked out for
+	advice       AdviceView
 }
 
 // New makes a server that resumes the latest stored game, or starts one
@@ -58,7 +70,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = log.New(nil)
 	}
-	s := &Server{cfg: cfg, hub: newHub(), cam: newCamera()}
+	s := &Server{cfg: cfg, hub: newHub(), cam: newCamera(), tables: cfg.Tables}
 	g, err := s.resume(ctx)
 	if errors.Is(err, store.ErrNotFound) {
 		g, err = s.start(ctx, cfg.Rules, cfg.Players)
@@ -66,7 +78,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.tables == nil {
+		s.tables = NewTables(strategy.Options{Log: slog.New(cfg.Log)})
+		s.ownTables = true
+	}
 	s.game = g
+	s.prepareAdviceLocked()
 	return s, nil
 }
 
@@ -140,6 +157,7 @@ func (s *Server) Handler(addr string) http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleGamesRecent)
 	mux.HandleFunc("GET /api/games/{id}/export", s.handleGameExport)
 	mux.HandleFunc("POST /api/calibrate", s.handleCalibrate)
+	mux.HandleFunc("POST /api/advice", s.handleAdviceSet)
 	mux.HandleFunc("GET /camera.mjpeg", s.handleCameraStream)
 	s.pageRoutes(mux)
 
@@ -156,6 +174,9 @@ func (s *Server) Handler(addr string) http.Handler {
 func (s *Server) Close() {
 	s.hub.close()
 	s.cam.close()
+	if s.ownTables {
+		s.tables.Close()
+	}
 }
 
 func hostOnly(addr string) string {

@@ -22,6 +22,7 @@ type View struct {
 	// Calibration is the guided calibration, while one runs from the page.
 	Calibration  Calibration `json:"calibration"`
 	CanCalibrate bool        `json:"can_calibrate"`
+	Advice       AdviceView  `json:"advice"`
 }
 
 // RulesView is the rule set and its boxes in card order.
@@ -127,5 +128,6 @@ func (s *Server) viewLocked() View {
 	if r.Confirmed && v.ToMove >= 0 {
 		v.Roll.Options = st.Players[v.ToMove].Card(st.Round).Options(rules.Roll(r.Dice))
 	}
+	v.Advice = s.adviceLocked()
 	return v
 }

@@ -89,7 +89,8 @@ func (f *VisionFeed) Run(ctx context.Context, cam Camera) error {
 		}
 		if time.Since(lastSent) >= frameGap {
 			lastSent = time.Now()
-			if b, err := annotated(fr.Mat, shown); err == nil {
+			faces, _ := rollOf(shown)
+			if b, err := annotated(fr.Mat, shown, cam.Held(faces)); err == nil {
 				cam.Frame(b)
 			}
 		}
@@ -117,11 +118,13 @@ func stateName(s vision.State) string {
 	return "empty"
 }
 
-// annotated is the frame as JPEG with the dice drawn on a copy.
-func annotated(frame gocv.Mat, dice []vision.Die) ([]byte, error) {
+// annotated is the frame as JPEG with the dice, and the advised keep among
+// them, drawn on a copy.
+func annotated(frame gocv.Mat, dice []vision.Die, held [5]bool) ([]byte, error) {
 	m := frame.Clone()
 	defer m.Close()
 	vision.Annotate(&m, dice)
+	markHeld(&m, dice, held)
 	buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
 	if err != nil {
 		return nil, err

@@ -64,6 +64,7 @@
     renderWinner(s);
     renderCamera(s);
     renderRoll(s);
+    renderAdvice(s);
     card.redraw(s);
     dicecam.renderCalibration(s, say);
     speak(s);
@@ -74,7 +75,7 @@
     w.hidden = !s.over;
     if (!s.over) return;
     const names = s.winners.map(playerName);
-    const score = (i) => (s.rules.games > 1 ? s.players[i].series_total : s.players[i].totals.GrandTotal);
+    const score = (i) => (s.rules.games > 1 ? s.players[i].series_total : s.players[i].totals.grand_total);
     const pts = s.winners.length ? score(s.winners[0]) : 0;
     w.textContent = names.length > 1
       ? `A tie! ${names.join(" and ")} share the win with ${pts}.`
@@ -148,13 +149,45 @@
     confirm.textContent = roll.confirmed ? "Confirmed: pick a box" : "Confirm roll (Enter)";
   }
 
+  // renderAdvice marks the dice to hold and says the advised move; the card
+  // shows each box's cost.
+  function renderAdvice(s) {
+    const a = s.advice;
+    $("advice").checked = a.on;
+    const ready = a.status === "ready";
+    [...$("dice").children].forEach((wrap, i) => {
+      const die = wrap.querySelector(".die");
+      const hold = ready && !a.box && a.hold[i];
+      die.classList.toggle("hold", hold);
+      let mark = wrap.querySelector(".hold-mark");
+      if (hold && !mark) wrap.append(el("span", { class: "hold-mark", text: "keep" }));
+      if (!hold && mark) mark.remove();
+    });
+    const note = $("advice-note");
+    note.hidden = !a.on || a.status === "waiting";
+    if (a.status === "preparing") note.textContent = "Advice is being prepared…";
+    else if (a.status === "unavailable") note.textContent = a.message;
+    else if (ready) note.textContent = adviceText(s);
+    else note.textContent = "";
+  }
+
+  function adviceText(s) {
+    const a = s.advice;
+    const exp = `expected final score ${a.expected.toFixed(1)}`;
+    const boxName = (id) => (s.rules.boxes.find((b) => b.id === id) || { name: id }).name;
+    if (a.box) return `Advice: score ${boxName(a.box)} now (${exp}).`;
+    const kept = s.roll.labels.filter((_, i) => a.hold[i]);
+    if (!kept.length) return `Advice: roll all five again (${exp}).`;
+    return `Advice: keep ${kept.join(" ")} and roll the rest (${exp}).`;
+  }
+
   // confirmRoll accepts the roll and puts the keyboard on the best-paying
   // lit box, so Enter scores it and Tab walks on to the others.
   async function confirmRoll() {
     const reply = await act("/api/confirm", {});
     if (!reply) return;
     const best = [...document.querySelectorAll("#card button.option")]
-      .sort((a, b) => Number(b.textContent) - Number(a.textContent))[0];
+      .sort((a, b) => Number(b.dataset.points) - Number(a.dataset.points))[0];
     if (best) best.focus();
   }
 
@@ -240,6 +273,7 @@
     setRoll(dice);
   });
   $("confirm").addEventListener("click", confirmRoll);
+  $("advice").addEventListener("change", (e) => act("/api/advice", { on: e.target.checked }));
   $("undo").addEventListener("click", () => act("/api/undo", {}));
   document.querySelectorAll('input[name="throw"]').forEach((r) => r.addEventListener("change", () => {
     if (state.roll.throw && state.roll.dice.every((d) => d > 0)) {

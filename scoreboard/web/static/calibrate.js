@@ -32,11 +32,10 @@
     $("cal-right").hidden = !checking || !c.read;
     $("cal-wrong").hidden = !checking || !c.read;
     const tray = c.tray;
-    const hasTray = tray && tray.Max.X > tray.Min.X;
+    const hasTray = tray && tray[2] > tray[0]; // [left, top, right, bottom]
     $("cal-tray").hidden = !hasTray;
     if (hasTray && !$("cal-tray").contains(document.activeElement)) {
-      $("cal-x0").value = tray.Min.X; $("cal-y0").value = tray.Min.Y;
-      $("cal-x1").value = tray.Max.X; $("cal-y1").value = tray.Max.Y;
+      ["cal-x0", "cal-y0", "cal-x1", "cal-y1"].forEach((id, i) => ($(id).value = tray[i]));
     }
   };
 
@@ -49,6 +48,6 @@
   $("cal-tray").addEventListener("submit", (e) => {
     e.preventDefault();
     const n = (id) => Number($(id).value);
-    step({ do: "tray", tray: { Min: { X: n("cal-x0"), Y: n("cal-y0") }, Max: { X: n("cal-x1"), Y: n("cal-y1") } } });
+    step({ do: "tray", tray: [n("cal-x0"), n("cal-y0"), n("cal-x1"), n("cal-y1")] });
   });
 })();

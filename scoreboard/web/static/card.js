@@ -13,7 +13,8 @@ dicecam.makeCard = ({ act, playerName, current, focusDice }) => {
   let cardKey = "";
   function redraw(s) {
     if (editing) return;
-    const key = JSON.stringify([s.game_id, s.players, s.to_move, s.roll.confirmed && s.roll.options, s.winners]);
+    const key = JSON.stringify([s.game_id, s.players, s.to_move, s.roll.confirmed && s.roll.options, s.winners,
+      s.advice.status === "ready" && s.advice.costs]);
     const focused = document.activeElement;
     if (key === cardKey) return;
     if (focused && focused.matches("#card input.name")) {
@@ -49,34 +50,34 @@ dicecam.makeCard = ({ act, playerName, current, focusDice }) => {
     table.append(el("thead", {}, names));
 
     const options = {};
-    for (const o of s.roll.options) options[o.Box] = o;
+    for (const o of s.roll.options) options[o.box] = o;
     const body = el("tbody");
     const boxes = s.rules.boxes;
     boxes.forEach((b, bi) => {
-      const row = el("tr", { class: b.Upper ? "upper" : "lower" });
-      row.append(el("th", { scope: "row", class: "box-name", title: b.Help },
-        el("span", { text: b.Name }), el("span", { class: "help", text: b.Help })));
+      const row = el("tr", { class: b.upper ? "upper" : "lower" });
+      row.append(el("th", { scope: "row", class: "box-name", title: b.help },
+        el("span", { text: b.name }), el("span", { class: "help", text: b.help })));
       s.players.forEach((p, pi) => row.append(boxCell(s, p, pi, b, options)));
       if (s.players.length < 8) row.append(el("td", { class: "add-col" }));
       body.append(row);
-      const lastUpper = b.Upper && (bi + 1 === boxes.length || !boxes[bi + 1].Upper);
+      const lastUpper = b.upper && (bi + 1 === boxes.length || !boxes[bi + 1].upper);
       if (lastUpper) {
-        body.append(totalRow(s, "Upper subtotal", (p) => p.totals.UpperSubtotal));
+        body.append(totalRow(s, "Upper subtotal", (p) => p.totals.upper_subtotal));
         const r = s.rules;
         if (r.upper_bonus) body.append(totalRow(s, `Bonus (${r.upper_bonus} at ${r.bonus_at})`, (p) => {
-          const pace = p.totals.Pace;
-          return el("span", {}, String(p.totals.UpperBonus),
+          const pace = p.totals.pace;
+          return el("span", {}, String(p.totals.upper_bonus),
             el("span", { class: "pace " + (pace < 0 ? "behind" : "ahead"), title: "Pace against three of each",
               text: ` (${pace > 0 ? "+" : pace < 0 ? "−" : "±"}${Math.abs(pace)})` }));
         }));
-        body.append(totalRow(s, "Upper total", (p) => p.totals.UpperTotal, "strong"));
+        body.append(totalRow(s, "Upper total", (p) => p.totals.upper_total, "strong"));
       }
     });
     if (s.rules.five_bonus) {
-      body.append(totalRow(s, `${s.rules.name === "yahtzee" ? "Yahtzee" : "Five-alike"} bonus (${s.rules.five_bonus} each)`, (p) => "✓".repeat(p.totals.BonusCount) || "–"));
+      body.append(totalRow(s, `${s.rules.name === "yahtzee" ? "Yahtzee" : "Five-alike"} bonus (${s.rules.five_bonus} each)`, (p) => "✓".repeat(p.totals.bonus_count) || "–"));
     }
-    body.append(totalRow(s, "Lower total", (p) => p.totals.LowerTotal, "strong"));
-    body.append(totalRow(s, "Grand total", (p) => p.totals.GrandTotal, "grand"));
+    body.append(totalRow(s, "Lower total", (p) => p.totals.lower_total, "strong"));
+    body.append(totalRow(s, "Grand total", (p) => p.totals.grand_total, "grand"));
     if (s.rules.games > 1) {
       body.append(totalRow(s, "Games won", (p) => p.wins));
       body.append(totalRow(s, "Series total", (p) => p.series_total, "grand"));
@@ -101,26 +102,32 @@ dicecam.makeCard = ({ act, playerName, current, focusDice }) => {
   }
 
   function boxCell(s, p, pi, b, options) {
-    const td = el("td", { class: colClass(s, pi), "data-box": b.ID, "data-player": pi });
-    const filled = p.boxes[b.ID];
+    const td = el("td", { class: colClass(s, pi), "data-box": b.id, "data-player": pi });
+    const filled = p.boxes[b.id];
     const who = p.name;
-    const opt = pi === s.to_move && s.roll.confirmed ? options[b.ID] : null;
+    const opt = pi === s.to_move && s.roll.confirmed ? options[b.id] : null;
     let btn;
     if (filled) {
       btn = el("button", { type: "button", class: "filled" + (filled.marked ? " marked" : ""),
-        "aria-label": `${b.Name} for ${who}: ${filled.points}${filled.marked ? ", not possible with five dice" : ""}. Click to correct`,
+        "aria-label": `${b.name} for ${who}: ${filled.points}${filled.marked ? ", not possible with five dice" : ""}. Click to correct`,
         title: filled.marked ? "Five dice cannot make this score" : "Click to correct" },
         String(filled.points), filled.marked ? el("span", { class: "mark", text: "!" }) : null);
       btn.addEventListener("click", () => editBox(td, pi, b, filled.points));
-    } else if (opt && opt.Legal) {
-      btn = el("button", { type: "button", class: "option" + (opt.Joker ? " joker" : "") + (opt.Points === 0 ? " zero" : ""),
-        "aria-label": `Score ${opt.Points} in ${b.Name} for ${who}${opt.Joker ? " (joker)" : ""}`,
-        title: opt.Joker ? "Joker: five alike scored here" : `Score ${opt.Points}`, text: String(opt.Points) });
+    } else if (opt && opt.legal) {
+      const cost = s.advice.status === "ready" ? s.advice.costs[b.id] : undefined;
+      const best = cost !== undefined && b.id === s.advice.best_box;
+      const costText = cost === undefined ? "" : best && cost < 0.05 ? "best" : `−${cost.toFixed(1)}`;
+      btn = el("button", { type: "button", class: "option" + (opt.joker ? " joker" : "") + (opt.points === 0 ? " zero" : "") + (best ? " best" : ""),
+        "data-points": opt.points,
+        "aria-label": `Score ${opt.points} in ${b.name} for ${who}${opt.joker ? " (joker)" : ""}` +
+          (cost === undefined ? "" : best ? ", the best box" : `, gives up ${cost.toFixed(1)} expected points`),
+        title: opt.joker ? "Joker: five alike scored here" : `Score ${opt.points}` },
+        String(opt.points), costText ? el("span", { class: "cost", text: costText }) : null);
       // The turn passes: the keyboard goes back to the dice for the next roll.
-      btn.addEventListener("click", () => act("/api/score", { box: b.ID }).then(focusDice));
+      btn.addEventListener("click", () => act("/api/score", { box: b.id }).then(focusDice));
     } else {
       btn = el("button", { type: "button", class: "open",
-        "aria-label": `Type a score in ${b.Name} for ${who}`, title: opt ? opt.Reason : "Type a score" });
+        "aria-label": `Type a score in ${b.name} for ${who}`, title: opt ? opt.reason : "Type a score" });
       btn.addEventListener("click", () => editBox(td, pi, b, ""));
     }
     td.append(btn);
@@ -128,9 +135,9 @@ dicecam.makeCard = ({ act, playerName, current, focusDice }) => {
   }
 
   function editBox(td, player, box, value) {
-    editing = { player, box: box.ID };
+    editing = { player, box: box.id };
     const input = el("input", { type: "number", min: 0, class: "score-input", value,
-      "aria-label": `Score for ${box.Name}, ${playerName(player)}: Enter to keep, empty to clear, Escape to cancel` });
+      "aria-label": `Score for ${box.name}, ${playerName(player)}: Enter to keep, empty to clear, Escape to cancel` });
     td.replaceChildren(input);
     input.focus();
     input.select();
@@ -142,9 +149,9 @@ dicecam.makeCard = ({ act, playerName, current, focusDice }) => {
       const text = input.value.trim();
       editing = null;
       if (text === "") {
-        if (value !== "") await act("/api/clear", { player, box: box.ID });
+        if (value !== "") await act("/api/clear", { player, box: box.id });
       } else {
-        await act("/api/enter", { player, box: box.ID, points: Number(text) });
+        await act("/api/enter", { player, box: box.id, points: Number(text) });
       }
       done();
     });

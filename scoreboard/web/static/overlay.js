@@ -11,6 +11,6 @@
     [...dice.children].forEach((d, i) => drawDie(d, s.roll.dice[i], s.roll.labels[i], pips));
     totals.replaceChildren(...s.players.map((p, i) => el("tr", { class: i === s.to_move ? "to-move" : "" },
       el("td", { text: p.name }),
-      el("td", { class: "score", text: String(s.rules.games > 1 ? p.series_total : p.totals.GrandTotal) }))));
+      el("td", { class: "score", text: String(s.rules.games > 1 ? p.series_total : p.totals.grand_total) }))));
   });
 })();

@@ -1,0 +1,143 @@
+package scoreboard
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/rules/strategy"
+)
+
+// AdviceView is the solitaire-optimal move for the confirmed roll of the
+// player to move, as the page shows it.
+type AdviceView struct {
+	On bool `json:"on"` // the switch; off by default with more than one player
+	// Status is "off", "waiting" (no confirmed roll), "preparing" (the
+	// table is loading), "ready" or "unavailable" (Message says why).
+	Status  string `json:"status"`
+	Message string `json:"message,omitempty"`
+	// Hold marks, by position, the dice to keep and roll the others again.
+	// When Box is set, scoring now is best and every die is held (none
+	// after the last roll).
+	Hold [5]bool `json:"hold"`
+	Box  string  `json:"box,omitempty"`
+	// BestBox is the box worth most now, even when rolling again is better.
+	BestBox string `json:"best_box,omitempty"`
+	// Expected is the expected final score after the best move.
+	Expected float64 `json:"expected"`
+	// Costs gives each legal box the expected points filling it now gives
+	// up against the best move.
+	Costs map[string]float64 `json:"costs"`
+}
+
+// Advice statuses.
+const (
+	adviceOff         = "off"
+	adviceWaiting     = "waiting"
+	advicePreparing   = "preparing"
+	adviceReady       = "ready"
+	adviceUnavailable = "unavailable"
+)
+
+// adviceOnLocked says whether the page shows advice: as switched, else on
+// for a game of one, where there is no one to play against.
+func (s *Server) adviceOnLocked() bool {
+	if s.adviceSwitch != nil {
+		return *s.adviceSwitch
+	}
+	return len(s.game.State().Players) == 1
+}
+
+// prepareAdviceLocked starts loading the table advice needs, when advice is
+// on, and tells every page once it is ready. Solving a rule set the first
+// time costs seconds of CPU, not worth spending on a game where no one
+// asked for advice.
+func (s *Server) prepareAdviceLocked() {
+	if !s.adviceOnLocked() {
+		return
+	}
+	set := s.game.Set
+	if _, ready, _ := s.tables.table(set); ready {
+		return
+	}
+	done := s.tables.prepare(set)
+	go func() {
+		select {
+		case <-done:
+			s.broadcast()
+		case <-s.hub.closed:
+		}
+	}()
+}
+
+// adviceLocked is the advice for the current state, worked out once per
+// state and switch and kept for the views that follow.
+func (s *Server) adviceLocked() AdviceView {
+	on := s.adviceOnLocked()
+	st := s.game.State()
+	_, ready, _ := s.tables.table(s.game.Set)
+	key := fmt.Sprint(s.versionLocked(), on, ready)
+	if key == s.adviceKey {
+		return s.advice
+	}
+	a := s.newAdviceLocked(on, st)
+	s.adviceKey, s.advice = key, a
+	var held [5]bool
+	if a.Status == adviceReady {
+		held = a.Hold
+	}
+	s.cam.hold(st.Roll.Dice, held)
+	return a
+}
+
+func (s *Server) newAdviceLocked(on bool, st *State) AdviceView {
+	a := AdviceView{On: on, Status: adviceOff, Costs: map[string]float64{}}
+	if !on {
+		return a
+	}
+	who := st.ToMove()
+	if who < 0 || !st.Roll.Confirmed {
+		a.Status = adviceWaiting
+		return a
+	}
+	tb, ready, err := s.tables.table(s.game.Set)
+	switch {
+	case err != nil:
+		a.Status, a.Message = adviceUnavailable, fmt.Sprintf("No advice for %s: %v", s.game.Set.Spec(), err)
+		return a
+	case !ready:
+		a.Status = advicePreparing
+		return a
+	}
+	card, roll := st.Players[who].Card(st.Round), rules.Roll(st.Roll.Dice)
+	moves, err := tb.Advise(card, roll, st.Roll.Throw)
+	if err == nil && st.Roll.Throw < 3 {
+		// The box moves are only among the moves of the last roll: each
+		// box's cost is against the best move of this one.
+		var boxes []strategy.Move
+		boxes, err = tb.Advise(card, roll, 3)
+		if err == nil {
+			fillCosts(&a, moves[0].Expected, boxes)
+		}
+	} else if err == nil {
+		fillCosts(&a, moves[0].Expected, moves)
+	}
+	if err != nil {
+		a.Status, a.Message = adviceUnavailable, "No advice for this card: "+err.Error()
+		return a
+	}
+	best := moves[0]
+	a.Status, a.Expected, a.Hold, a.Box = adviceReady, best.Expected, best.Held(roll), string(best.Box)
+	return a
+}
+
+func fillCosts(a *AdviceView, best float64, boxes []strategy.Move) {
+	for i, m := range boxes {
+		if i == 0 {
+			a.BestBox = string(m.Box)
+		}
+		// Rounded, as the page shows a tenth at most and float noise would
+		// show as −0.0 beside the best box.
+		a.Costs[string(m.Box)] = max(0, math.Round((best-m.Expected)*1000)/1000)
+	}
+}

@@ -1,0 +1,34 @@
+package scoreboard
+
+import (
+	"errors"
+	"net/http"
+)
+
+// handleAdviceSet turns the advice switch on or off for this game. It is
+// not a move: undo does not take it back and the version stays.
+// POST /api/advice {"version", "on"}
+func (s *Server) handleAdviceSet(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		versioned
+		On *bool `json:"on"`
+	}
+	if err := decode(r, &body); err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	if body.On == nil {
+		writeError(w, http.StatusBadRequest, errors.New(`the body needs "on": true or false`))
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.staleLocked(*body.Version); err != nil {
+		writeError(w, http.StatusConflict, err)
+		return
+	}
+	s.adviceSwitch = body.On
+	s.prepareAdviceLocked()
+	s.broadcastLocked()
+	writeJSON(w, http.StatusOK, s.viewLocked())
+}
