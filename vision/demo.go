@@ -44,7 +44,7 @@ func NewDemo(opts DemoOptions) Source {
 	if fps <= 0 {
 		fps = 30
 	}
-	d := &demo{opts: opts, last: gocv.NewMat(), lastKey: -1}
+	d := &demo{opts: opts, ahead: map[int]gocv.Mat{}, readied: -1}
 	return startFeed(context.Background(), d, feedConfig{fps: fps, live: opts.Live})
 }
 
@@ -81,12 +81,20 @@ func demoLayout(opts DemoOptions, k int) []synth.Die {
 // demo renders its frames with synth. A render takes tens of milliseconds,
 // so a frame that looks like the one before (the tray at rest) reuses it,
 // the tumble is rendered every other frame and the hand every fourth.
+// Renders are made ahead, while the dice lie long settled, so that none
+// competes with the reader while the dice come to rest and are read.
 type demo struct {
 	opts    DemoOptions
 	frame   int
-	last    gocv.Mat
-	lastKey int
+	ahead   map[int]gocv.Mat // pictures by key, for this frame and those to come
+	readied int              // the last roll whose frames to come are all rendered
+	renders int              // renders made while a frame waited, for tests
 }
+
+// demoQuiet is the frame of a roll from which on its dice have long been
+// read and the demo renders ahead: ten frames after the watcher's default
+// settling.
+const demoQuiet = demoEmpty + demoTumble + 17
 
 func (d *demo) grab(dst *gocv.Mat) error {
 	k, t := d.frame/demoRoll, d.frame%demoRoll
@@ -95,19 +103,61 @@ func (d *demo) grab(dst *gocv.Mat) error {
 	}
 	d.frame++
 	sc, key := demoFrame(d.opts, k, t)
-	if key != d.lastKey {
-		img, _, err := synth.Render(sc, d.opts.Seed+uint64(key))
-		if err != nil {
+	for old, m := range d.ahead {
+		if old < key {
+			m.Close()
+			delete(d.ahead, old)
+		}
+	}
+	img, ok := d.ahead[key]
+	if !ok {
+		var err error
+		if img, err = d.render(sc, key); err != nil {
 			return err
 		}
-		d.last.Close()
-		d.last, d.lastKey = img, key
+		d.renders++
 	}
-	d.last.CopyTo(dst)
+	img.CopyTo(dst)
+	if t >= demoQuiet && t < demoEmpty+demoTumble+demoRest && d.readied < k {
+		return d.renderAhead(k, t)
+	}
 	return nil
 }
 
-func (d *demo) close() error { return d.last.Close() }
+func (d *demo) render(sc synth.Scene, key int) (gocv.Mat, error) {
+	img, _, err := synth.Render(sc, d.opts.Seed+uint64(key))
+	if err != nil {
+		return gocv.Mat{}, err
+	}
+	d.ahead[key] = img
+	return img, nil
+}
+
+// renderAhead renders one picture not yet made of the frames from t of roll
+// k to the next roll's dice at rest: the hand sweeping these dice out, the
+// next tumble. One a frame spreads the work over the quiet frames.
+func (d *demo) renderAhead(k, t int) error {
+	end := (k+1)*demoRoll + demoEmpty + demoTumble
+	for f := k*demoRoll + t + 1; f <= end; f++ {
+		if d.opts.Rolls > 0 && f/demoRoll >= d.opts.Rolls {
+			break
+		}
+		sc, key := demoFrame(d.opts, f/demoRoll, f%demoRoll)
+		if _, ok := d.ahead[key]; !ok {
+			_, err := d.render(sc, key)
+			return err
+		}
+	}
+	d.readied = k
+	return nil
+}
+
+func (d *demo) close() error {
+	for _, m := range d.ahead {
+		m.Close()
+	}
+	return nil
+}
 
 // demoFrame is the scene of frame t of roll k, and a key that is the same
 // for frames that look the same.

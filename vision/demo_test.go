@@ -1,0 +1,36 @@
+package vision
+
+import (
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gocv.io/x/gocv"
+)
+
+func TestDemoRendersNothingWhileDiceComeToRest(t *testing.T) {
+	noMatsLeft(t)
+	d := &demo{opts: DemoOptions{Seed: 5, Rolls: 2}, ahead: map[int]gocv.Mat{}, readied: -1}
+	defer d.close()
+	m := gocv.NewMat()
+	defer m.Close()
+	var waited []int // frames that waited for a render
+	frames := 0
+	for {
+		before := d.renders
+		err := d.grab(&m)
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if d.renders > before {
+			waited = append(waited, frames)
+		}
+		frames++
+	}
+	assert.Equal(t, 2*demoRoll, frames)
+	require.NotEmpty(t, waited, "the first roll is rendered as it plays")
+	assert.Less(t, waited[len(waited)-1], demoEmpty+demoTumble+1, "after the first roll's dice rest, every picture was made ahead")
+	assert.LessOrEqual(t, len(d.ahead), 1, "pictures of frames gone by are freed")
+}
