@@ -15,7 +15,12 @@ Builds a profile from a labelled folder of photos of one table and one dice
 set (images.csv and dice.csv, as in ../shared/datasets/README.md): where the
 dice lie, the tray colour and the die size. A photo is in fold
 crc32(basename) % N; --exclude-fold 0/5 calibrates on all photos but fold 0,
-so that 'dicecam eval --fold 0/5' measures on photos calibration never saw.`
+so that 'dicecam eval --fold 0/5' measures on photos calibration never saw.
+
+With --source, guides you at the terminal instead: the empty tray, the dice
+laid out, each special face (--faces poker, --logo 1), and a few rolls to
+confirm. The profile goes to the user's config directory, where read, eval,
+watch, record and play look for it, unless --profile names another.`
 
 func runCalibrate(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "calibrate", calibrateUsage)
