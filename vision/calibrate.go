@@ -79,11 +79,9 @@ func Calibrate(ctx context.Context, photos []Photo, faces string) (*calibrate.Pr
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("calibrate: %w", err)
 	}
-	templates, err := faceTemplates(ctx, p, photos)
-	if err != nil {
+	if err := learnFaces(ctx, p, photos); err != nil {
 		return nil, err
 	}
-	p.Templates = templates
 	if p.Faces == calibrate.PokerFaces && len(p.Templates) == 0 {
 		return nil, errors.New("calibrate: no poker face could be cut out of the photos: check the labels match the dice")
 	}
@@ -93,16 +91,17 @@ func Calibrate(ctx context.Context, photos []Photo, faces string) (*calibrate.Pr
 // templatesPerValue caps the templates kept for one value.
 const templatesPerValue = 6
 
-// faceTemplates cuts a template out of each labelled die the reader finds as
-// a blob, for the values it must read by template: every value of poker
-// dice, and for pip dice the values that mostly show no pips to count, such
-// as a logo in place of the one.
-func faceTemplates(ctx context.Context, p *calibrate.Profile, photos []Photo) ([]calibrate.FaceTemplate, error) {
+// learnFaces fills in what the dice look like: their body and pip colours,
+// from the pip faces found on labelled dice, and face templates cut out of
+// each labelled die the reader finds as a blob, for the values it must read
+// by template: every value of poker dice, and for pip dice the values that
+// mostly show no pips to count, such as a logo in place of the one.
+func learnFaces(ctx context.Context, p *calibrate.Profile, photos []Photo) error {
 	pips := *p
 	pips.Faces = calibrate.PipFaces
 	r, err := NewReader(&pips)
 	if err != nil {
-		return nil, fmt.Errorf("calibrate: %w", err)
+		return fmt.Errorf("calibrate: %w", err)
 	}
 	defer r.Close()
 	faces := PipFaces
@@ -111,9 +110,10 @@ func faceTemplates(ctx context.Context, p *calibrate.Profile, photos []Photo) ([
 	}
 	var cut [7][]calibrate.FaceTemplate
 	var seen, bare [7]int
+	var bodies, inks palette
 	for _, ph := range photos {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
 		if frame.Empty() {
@@ -129,7 +129,10 @@ func faceTemplates(ctx context.Context, p *calibrate.Profile, photos []Photo) ([
 		for _, l := range ph.Dice {
 			box := image.Rect(int(l.Box[0]), int(l.Box[1]), int(l.Box[2]), int(l.Box[3]))
 			seen[l.Value]++
-			if !hasPips(props, box) {
+			if f, ok := pipFaceIn(props, box); ok {
+				bodies.add(f.body)
+				inks.add(f.ink)
+			} else {
 				bare[l.Value]++
 			}
 			c, ok := blobAt(sc, box)
@@ -143,22 +146,69 @@ func faceTemplates(ctx context.Context, p *calibrate.Profile, photos []Photo) ([
 		}
 		frame.Close()
 	}
-	var out []calibrate.FaceTemplate
+	p.Templates = nil
 	for v := 1; v <= 6; v++ {
 		if faces == PokerFaces || seen[v] > 0 && 10*bare[v] >= 6*seen[v] {
-			out = append(out, cut[v]...)
+			p.Templates = append(p.Templates, cut[v]...)
 		}
 	}
-	return out, nil
+	p.Bodies, p.Pips = bodies.common(), inks.common()
+	return nil
 }
 
-func hasPips(props []proposal, box image.Rectangle) bool {
+func pipFaceIn(props []proposal, box image.Rectangle) (proposal, bool) {
 	for _, p := range props {
 		if p.pips > 0 && p.die.Center.In(box) {
-			return true
+			return p, true
 		}
 	}
-	return false
+	return proposal{}, false
+}
+
+// palette gathers Lab colours into clusters of alike colours.
+type palette []struct {
+	lab [3]float64
+	n   int
+}
+
+// paletteReach is the Lab distance within which two colours are one.
+const paletteReach = 12
+
+func (pl *palette) add(c [3]float64) {
+	for i := range *pl {
+		e := &(*pl)[i]
+		if labDistance(c[0], c[1], c[2], e.lab[0], e.lab[1], e.lab[2]) <= paletteReach {
+			for k := range 3 {
+				e.lab[k] = (e.lab[k]*float64(e.n) + c[k]) / float64(e.n+1)
+			}
+			e.n++
+			return
+		}
+	}
+	*pl = append(*pl, struct {
+		lab [3]float64
+		n   int
+	}{c, 1})
+}
+
+// common is the palette's colours seen at least twice, commonest first, at
+// most a dozen, as BGR.
+func (pl palette) common() []calibrate.Colour {
+	sorted := slices.Clone(pl)
+	slices.SortFunc(sorted, func(a, b struct {
+		lab [3]float64
+		n   int
+	}) int {
+		return b.n - a.n
+	})
+	var out []calibrate.Colour
+	for _, e := range sorted {
+		if e.n < 2 || len(out) == 12 {
+			break
+		}
+		out = append(out, labToBGR(e.lab))
+	}
+	return out
 }
 
 // blobAt is the box, in frame coordinates, of the blob nearest the

@@ -24,7 +24,40 @@ type proposal struct {
 	blobs int
 
 	grid bool // one of a grid of guesses over a cluster of dice
+
+	body, ink [3]float64 // Lab colours of a pip face's body and pips
 }
+
+// faceColours is the mean Lab colour around a face's pips and at them.
+func faceColours(p labPlane, g []pip) (body, ink [3]float64) {
+	n := float64(len(g))
+	for _, q := range g {
+		l, a, b := p.at(int(q.x), int(q.y))
+		for c, v := range [3]float64{l, a, b} {
+			body[c] += q.ring[c] / n
+			ink[c] += v / n
+		}
+	}
+	return body, ink
+}
+
+// knownBody reports whether a face's body colour is one calibration saw,
+// or true when the profile lists none.
+func (r *Reader) knownBody(body [3]float64) bool {
+	if len(r.bodies) == 0 {
+		return true
+	}
+	for _, b := range r.bodies {
+		if labDistance(body[0], body[1], body[2], b[0], b[1], b[2]) <= knownBodyReach {
+			return true
+		}
+	}
+	return false
+}
+
+// knownBodyReach is how far, in Lab distance, a face's body may lie from the
+// nearest calibrated body colour: light and shade on one die differ by less.
+const knownBodyReach = 25
 
 // propose lists a proposal for each top face of pips and, when a model will
 // judge them, for each segmented blob too, so that a die whose pips were
@@ -41,7 +74,12 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		if !ok {
 			continue
 		}
-		props = append(props, proposal{die: shift(d, off), s: s, pips: len(topFace(g))})
+		p := proposal{die: shift(d, off), s: s, pips: len(topFace(g))}
+		p.body, p.ink = faceColours(sc.plane, g)
+		if !r.knownBody(p.body) {
+			continue // pips on something no die of this set is made of
+		}
+		props = append(props, p)
 	}
 	if r.model == nil {
 		return props
@@ -53,7 +91,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 				p.blobs++
 			}
 		}
-		if len(r.profile.Templates) > 0 {
+		if len(r.profile.Templates) > 0 && !c.grid {
 			if m, ok := matchFace(facePatch(frame, p.die.Box), r.profile.Templates); ok {
 				p.face = &m
 			}

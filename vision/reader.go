@@ -16,8 +16,9 @@ import (
 type Reader struct {
 	profile calibrate.Profile
 	faces   Faces
-	model   *classifier // nil when no model is built in
-	bgLab   *[3]float64 // the profile's tray colour, nil to estimate it per frame
+	model   *classifier  // nil when no model is built in
+	bgLab   *[3]float64  // the profile's tray colour, nil to estimate it per frame
+	bodies  [][3]float64 // the profile's die body colours in Lab
 
 	lab, light, fg, tmp, dt gocv.Mat
 }
@@ -44,6 +45,9 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 	if p.Background != (calibrate.Colour{}) {
 		lab := bgrToLab(p.Background)
 		r.bgLab = &lab
+	}
+	for _, c := range p.Bodies {
+		r.bodies = append(r.bodies, bgrToLab(c))
 	}
 	m, err := loadClassifier()
 	if err != nil {
@@ -228,4 +232,12 @@ func bgrToLab(c calibrate.Colour) [3]float64 {
 	gocv.CvtColor(px, &px, gocv.ColorBGRToLab)
 	v := px.GetVecbAt(0, 0)
 	return [3]float64{float64(v[0]), float64(v[1]), float64(v[2])}
+}
+
+func labToBGR(lab [3]float64) calibrate.Colour {
+	px := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(lab[0], lab[1], lab[2], 0), 1, 1, gocv.MatTypeCV8UC3)
+	defer px.Close()
+	gocv.CvtColor(px, &px, gocv.ColorLabToBGR)
+	v := px.GetVecbAt(0, 0)
+	return calibrate.Colour{v[0], v[1], v[2]}
 }
