@@ -101,6 +101,7 @@ func (sf *sourceFlags) watch(ctx context.Context, e *env, fn func(vision.Frame, 
 	defer src.Close()
 	w := vision.NewWatcher(reader, vision.WatchOptions{Expected: sf.dice})
 	defer w.Close()
+	handTold := false
 	for {
 		fr, err := src.Next(ctx)
 		switch {
@@ -114,12 +115,16 @@ func (sf *sourceFlags) watch(ctx context.Context, e *env, fn func(vision.Frame, 
 		}
 		ev, err := w.Feed(fr)
 		if err == nil {
+			// A hand is told once a spell of movement: it comes into view
+			// moving, and may be lost and found again as it passes the edge.
 			switch {
-			case ev.Changed && ev.Hand:
-				fmt.Fprintf(e.stderr, "frame %d: %s, a hand in the tray\n", ev.Frame, ev.State)
+			case ev.Hand && !handTold:
+				fmt.Fprintf(e.stderr, "frame %d: moving, a hand in the tray\n", ev.Frame)
+				handTold = true
 			case ev.Changed:
 				fmt.Fprintf(e.stderr, "frame %d: %s\n", ev.Frame, ev.State)
 			}
+			handTold = handTold && ev.State == vision.Moving
 			if ev.Message != "" {
 				fmt.Fprintf(e.stderr, "frame %d: %s\n", ev.Frame, ev.Message)
 			}

@@ -58,3 +58,11 @@ func TestWatchRefusesBadFlagsAndMissingSources(t *testing.T) {
 		})
 	}
 }
+
+func TestWatchTellsOfAHandInTheTray(t *testing.T) {
+	code, _, stderr := runCmd(t, "watch", "--source", "../../testdata/sequences/reroll/frames")
+	require.Equal(t, 0, code, stderr)
+	// A hand takes three dice away one after the other, the tray never
+	// settling in between, then comes back to throw them.
+	assert.Equal(t, 2, strings.Count(stderr, ": moving, a hand in the tray\n"), stderr)
+}
