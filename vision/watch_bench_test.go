@@ -80,3 +80,29 @@ func BenchmarkSettleLatency(b *testing.B) {
 	b.ReportMetric(float64(found), "rolls-read")
 	b.ReportMetric(float64(missed), "rolls-missed")
 }
+
+// BenchmarkFeedWhileMoving is the watcher's own cost on a frame it does not
+// read: motion, and the hand against the tray's background.
+func BenchmarkFeedWhileMoving(b *testing.B) {
+	paths, err := ImagesIn(filepath.Join(sequencesDir, "reroll", "frames"))
+	require.NoError(b, err)
+	var frames []gocv.Mat
+	for _, p := range paths[10:40] { // a hand reaches in and takes a die
+		frames = append(frames, gocv.IMRead(p, gocv.IMReadColor))
+	}
+	defer func() {
+		for _, m := range frames {
+			m.Close()
+		}
+	}()
+	w := NewWatcher(&scriptReader{}, WatchOptions{})
+	defer w.Close()
+	i := 0
+	for b.Loop() {
+		// Every other frame, so the watcher sees movement throughout.
+		if _, err := w.Feed(Frame{Mat: frames[i%len(frames)], Index: i}); err != nil {
+			b.Fatal(err)
+		}
+		i += 2
+	}
+}
