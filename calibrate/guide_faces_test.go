@@ -52,6 +52,7 @@ func calibrateFaces(t *testing.T, opts GuideOptions, faces synth.Faces, angle fl
 }
 
 func TestGuideTemplatesAreUpright(t *testing.T) {
+	noMatsLeft(t)
 	_, straight := calibrateFaces(t, GuideOptions{Faces: PokerFaces}, synth.Poker, 0)
 	for _, angle := range []float64{25, 60, 110} {
 		_, turned := calibrateFaces(t, GuideOptions{Faces: PokerFaces}, synth.Poker, angle)
