@@ -21,6 +21,18 @@ func TestScoringABoxPassesTheTurn(t *testing.T) {
 	assert.True(t, v.CanUndo)
 }
 
+func TestScoringEndsTheTurnInAGameOfOne(t *testing.T) {
+	b := newBoard(t, "yacht", "Ann")
+	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+	v := b.state()
+	assert.Zero(t, v.Roll.Throw, "the next turn starts without a roll")
+	assert.False(t, v.Roll.Confirmed)
+	code, _ := b.post("/api/score", map[string]any{"box": "choice"})
+	assert.Equal(t, http.StatusUnprocessableEntity, code, "the same roll cannot score twice")
+	b.must("/api/roll", map[string]any{"dice": []int{1, 2, 3, 4, 5}})
+	assert.Equal(t, 1, b.state().Roll.Throw, "the next roll is the first of its turn")
+}
+
 func TestConfirmedRollOffersLegalBoxes(t *testing.T) {
 	b := newBoard(t, "yacht", "Ann")
 	b.must("/api/roll", map[string]any{"dice": []int{6, 6, 6, 6, 2}, "throw": 2})

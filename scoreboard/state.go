@@ -177,17 +177,24 @@ var errNothingToUndo = errors.New("nothing to undo")
 
 // apply plays one move (not undo) on the state, or says why it may not be made.
 func (st *State) apply(m Move) error {
-	before := st.ToMove()
+	before, round := st.ToMove(), st.Round
+	filled := 0
+	if before >= 0 {
+		filled = st.filled(st.Players[before].Card(round))
+	}
 	if err := st.applyMove(m); err != nil {
 		return err
 	}
+	// The turn ends when the player to move fills a box, even when the
+	// turn comes straight back to them (a game of one).
+	turnOver := st.ToMove() != before || (before >= 0 && st.filled(st.Players[before].Card(round)) != filled)
 	if st.roundFull(st.Round) && !st.Over() {
 		st.Round++
 		for i := range st.Players {
 			st.Players[i].Cards = append(st.Players[i].Cards, rules.NewCard(st.Set))
 		}
 	}
-	if st.ToMove() != before {
+	if turnOver {
 		st.Roll = Roll{}
 	}
 	return nil

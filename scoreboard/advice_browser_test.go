@@ -1,0 +1,86 @@
+package scoreboard
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestPageMarksTheAdvisedKeepAndEachBoxsCost(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann")
+	b.srv.Frame(trayPicture(t))
+	b.srv.Status("settled", 5)
+	b.play([5]int{6, 6, 6, 6, 2}, "four-of-a-kind")
+	b.srv.Settled([5]int{4, 4, 2, 4, 1}, [5]bool{})
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitSynced(t, ctx, b)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("confirm"))))
+	waitFor(t, ctx, `document.querySelector("#confirm").textContent.startsWith("Confirmed")`)
+	v := b.readyAdvice()
+	require.Empty(t, v.Advice.Box, "rolling again is best with three fours on the first roll")
+	waitFor(t, ctx, `document.querySelectorAll("#card button.option .cost").length === `+strconv.Itoa(len(v.Advice.Costs)))
+
+	held, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`[...document.querySelectorAll("#dice .die")].map((d) => d.classList.contains("hold"))`))
+	require.NoError(t, err)
+	assert.Equal(t, v.Advice.Hold[:], held, "the held dice are outlined")
+	note, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("advice-note")))
+	require.NoError(t, err)
+	assert.Contains(t, note, "keep 4 4 4")
+
+	costs, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll("#card td[data-player='0'] button.option")]
+		.map((btn) => [btn.closest("td").dataset.box, btn.querySelector(".cost").textContent]))`))
+	require.NoError(t, err)
+	require.Len(t, costs, len(v.Advice.Costs))
+	for box, want := range v.Advice.Costs {
+		text := costs[box]
+		if box == v.Advice.BestBox && want < 0.05 {
+			assert.Equal(t, "best", text)
+			continue
+		}
+		got, err := strconv.ParseFloat(strings.TrimPrefix(text, "−"), 64)
+		require.NoError(t, err, "box %s shows %q", box, text)
+		assert.InDelta(t, want, got, 0.051, "box %s", box)
+	}
+	best, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('`+cell(0, v.Advice.BestBox)+` button').classList.contains("best")`))
+	require.NoError(t, err)
+	assert.True(t, best, "the best box is marked")
+	screenshot(t, ctx, "advice.png")
+
+	// The switch takes it all away, for a game played to win.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("advice"))))
+	waitFor(t, ctx, `document.querySelectorAll("#dice .die.hold, #card .cost").length === 0 && document.querySelector("#advice-note").hidden`)
+	assert.False(t, b.state().Advice.On)
+}
+
+func TestPageSpeaksEachRollOnlyWhenAsked(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitSynced(t, ctx, b)
+	// Headless Chromium has no voices: record what the page would say.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](
+		`window.spoken = []; window.speechSynthesis.speak = (u) => window.spoken.push(u.text)`)))
+	spoken := func() []string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.spoken`))
+		require.NoError(t, err)
+		return s
+	}
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("33561")))
+	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	assert.Empty(t, spoken(), "silent until the box is ticked")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("speak")), chromedp.Blur(chromedp.ID("speak"))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("22456")))
+	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitFor(t, ctx, `document.querySelector("#confirm").textContent.startsWith("Confirmed")`)
+	assert.True(t, b.state().Roll.Confirmed)
+	assert.Equal(t, []string{"Ann, roll 2: 2, 2, 4, 5, 6"}, spoken(), "the roll is said once, confirming it does not repeat it")
+}
