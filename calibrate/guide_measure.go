@@ -11,11 +11,10 @@ import (
 
 // Thresholds of the guide's warnings.
 const (
-	minFrame    = 640  // narrower frames leave too few pixels for pips
-	minLight    = 60   // mean grey level below which pips drown in noise
-	minSide     = 20   // pixels a die must span for its pips to be seen
-	maxGlare    = 0.04 // share of a die's pixels burnt white
-	templateLen = 32   // side of a face template, in pixels
+	minFrame = 640  // narrower frames leave too few pixels for pips
+	minLight = 60   // mean grey level below which pips drown in noise
+	minSide  = 20   // pixels a die must span for its pips to be seen
+	maxGlare = 0.04 // share of a die's pixels burnt white
 )
 
 func (g *Guide) captureEmpty(frame gocv.Mat) ([]string, func(), error) {
@@ -225,6 +224,16 @@ func findTray(frame gocv.Mat) (image.Rectangle, Colour, error) {
 	return tray.Intersect(full), median(inside), nil
 }
 
+// Face templates are cut as the reader cuts a die's face to match them
+// (vision/templates.go): the middle of the die's box, three quarters of its
+// side, turned square, shrunk by area to templateLen² and stretched to the
+// full grey range, so that templates taken under other light compare.
+const (
+	templateLen   = 16   // side of a face template, in pixels
+	templateInner = 0.75 // share of the box's side kept, leaving out the bevel
+	templateWarp  = 4    // the face is straightened at this many times templateLen
+)
+
 // faceTemplate straightens the die inside corners into a grey square: the
 // box's own angle is taken out, so a face lies square in the template, with
 // one of its four sides up (a square box cannot say which), so whoever
@@ -233,22 +242,32 @@ func faceTemplate(frame gocv.Mat, corners []image.Point) ([]byte, error) {
 	if len(corners) != 4 {
 		return nil, fmt.Errorf("calibrate: a die's box has %d corners", len(corners))
 	}
-	src := gocv.NewPointVectorFromPoints(corners)
+	var c image.Point
+	for _, q := range corners {
+		c = c.Add(q)
+	}
+	c = c.Div(4)
+	inner := make([]image.Point, 4)
+	for i, q := range corners {
+		inner[i] = image.Pt(c.X+int(math.Round(float64(q.X-c.X)*templateInner)), c.Y+int(math.Round(float64(q.Y-c.Y)*templateInner)))
+	}
+	src := gocv.NewPointVectorFromPoints(inner)
 	defer src.Close()
-	n := templateLen - 1
+	side := templateWarp * templateLen
+	n := side - 1
 	dst := gocv.NewPointVectorFromPoints([]image.Point{{0, n}, {0, 0}, {n, 0}, {n, n}})
 	defer dst.Close()
 	m := gocv.GetPerspectiveTransform(src, dst)
 	defer m.Close()
-	face, grey := gocv.NewMat(), gocv.NewMat()
+	face, grey, small := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
 	defer face.Close()
 	defer grey.Close()
-	gocv.WarpPerspective(frame, &face, m, image.Pt(templateLen, templateLen))
+	defer small.Close()
+	gocv.WarpPerspective(frame, &face, m, image.Pt(side, side))
 	gocv.CvtColor(face, &grey, gocv.ColorBGRToGray)
-	// Stretched to the full grey range, so that templates taken under
-	// other light compare.
-	gocv.Normalize(grey, &grey, 0, 255, gocv.NormMinMax)
-	return grey.ToBytes(), nil
+	gocv.Resize(grey, &small, image.Pt(templateLen, templateLen), 0, 0, gocv.InterpolationArea)
+	gocv.Normalize(small, &small, 0, 255, gocv.NormMinMax)
+	return small.ToBytes(), nil
 }
 
 func meanGrey(frame gocv.Mat) float64 {

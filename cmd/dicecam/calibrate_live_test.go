@@ -61,20 +61,23 @@ func TestCalibrateWantsOneOfFromAndSource(t *testing.T) {
 	}
 }
 
+// facesScene is a felt tray under a lamp with white dice on it.
+func facesScene(dice ...synth.Die) synth.Scene {
+	sc := synth.Scene{Width: 640, Height: 480, Surface: synth.Felt, Tray: true,
+		Light: synth.Light{Azimuth: 40, Shadow: 0.3, Length: 0.3}}
+	for _, d := range dice {
+		sc.Dice = append(sc.Dice, synth.StyleNamed("white").Dress(d))
+	}
+	return sc
+}
+
 // facesFolder writes the frames a person shows when calibrating dice with
 // special faces: the empty tray, five dice laid out, one die per face
 // asked for, then three rolls.
 func facesFolder(t *testing.T, faces synth.Faces, shown []int) string {
 	t.Helper()
 	dir := t.TempDir()
-	scene := func(dice ...synth.Die) synth.Scene {
-		sc := synth.Scene{Width: 640, Height: 480, Surface: synth.Felt, Tray: true,
-			Light: synth.Light{Azimuth: 40, Shadow: 0.3, Length: 0.3}}
-		for _, d := range dice {
-			sc.Dice = append(sc.Dice, synth.StyleNamed("white").Dress(d))
-		}
-		return sc
-	}
+	scene := facesScene
 	var laid []synth.Die
 	for i, x := range []float64{200, 320, 440, 260, 380} {
 		laid = append(laid, synth.Die{Value: 6, Faces: faces, X: x, Y: 170 + 140*float64(i/3), Size: 56, Angle: float64(20 * i)})
@@ -125,6 +128,26 @@ func TestCalibrateAsksForEachSpecialFace(t *testing.T) {
 				labels = append(labels, tpl.Label)
 			}
 			assert.Equal(t, c.labels, labels)
+
+			// The reader reads the special faces by these templates.
+			roll := []int{1, 3, 4, 6, 1}
+			var dice []synth.Die
+			for i, v := range roll {
+				dice = append(dice, synth.Die{Value: v, Faces: c.faces, X: 180 + 70*float64(i), Y: 200 + 40*float64(i%2), Size: 56, Angle: float64(11 + 23*i)})
+			}
+			frame, _, err := synth.Render(facesScene(dice...), 99)
+			require.NoError(t, err)
+			defer frame.Close()
+			r, err := vision.NewReader(p)
+			require.NoError(t, err)
+			defer r.Close()
+			read, err := r.Read(frame)
+			require.NoError(t, err)
+			var got []int
+			for _, d := range read {
+				got = append(got, d.Value)
+			}
+			assert.ElementsMatch(t, roll, got)
 		})
 	}
 }
