@@ -52,8 +52,9 @@ def to_tensor(crops):
     return torch.from_numpy(crops).permute(0, 3, 1, 2).float().div(255.0).contiguous()
 
 
-def epoch_set(datasets, epoch, seed, neg_share):
-    """Fresh augmented crops for one epoch: every real training die twice, half
+def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2):
+    """Fresh augmented crops for one epoch: every real training die twice (a
+    tray-topdown die tray_draws times: its marbled dice are the hard ones), half
     as many synthetic dice drawn from the rendered ones, and class-0 crops to
     make up neg_share of the whole."""
     rng = np.random.default_rng([seed, epoch])
@@ -65,7 +66,9 @@ def epoch_set(datasets, epoch, seed, neg_share):
             keep = rng.permutation(len(pos))[:real // 2]
             pos = [pos[k] for k in sorted(keep)]
         else:
-            pos += samples.positives(di, ds, folds, rng, jitter=True)
+            draws = tray_draws if ds.name == "tray-topdown" else 2
+            for _ in range(draws - 1):
+                pos += samples.positives(di, ds, folds, rng, jitter=True)
             real += len(pos)
         n_neg = int(len(pos) * neg_share / (1 - neg_share))
         plans += pos + samples.negatives(di, ds, folds, rng, n_neg)
@@ -196,6 +199,7 @@ def main():
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--tray-draws", type=int, default=2, help="crops of each tray-topdown die per epoch")
     ap.add_argument("--smooth", type=float, default=0.05, help="label smoothing")
     ap.add_argument("--synth", type=int, default=0, help="pictures to render with cmd/dicegen and train on too")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
@@ -218,7 +222,7 @@ def main():
     sched = None
     gen = torch.Generator().manual_seed(args.seed)
     for epoch in range(args.epochs):
-        crops, labels = epoch_set(datasets, epoch, args.seed, neg_share=0.3)
+        crops, labels = epoch_set(datasets, epoch, args.seed, neg_share=0.3, tray_draws=args.tray_draws)
         x, y = to_tensor(crops), torch.from_numpy(labels)
         if sched is None:
             steps_per_epoch = (len(y) + 127) // 128
@@ -240,7 +244,7 @@ def main():
 
     text = [f"# Fold-0 figures of {args.out}\n",
             f"Trained {args.epochs} epochs on folds 1-4, seed {args.seed}, {args.synth} synthetic pictures, "
-            f"label smoothing {args.smooth}, "
+            f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
     for (crops, labels, _), ds in zip(evals, datasets):  # the real ones only
         text.append(report(ds.name, predict(model, crops), labels))
