@@ -19,19 +19,19 @@ const (
 // holds the shadow too, which would turn a template away from the die's
 // own angle. It falls back to the blob's box when too little is left, as
 // for a black die on a grey tray.
-func faceCorners(frame, empty gocv.Mat, d die) []image.Point {
+func faceCorners(frame, empty gocv.Mat, d die) [4]image.Point {
 	box := image.Rectangle{}
 	for _, p := range d.corners {
 		box = box.Union(image.Rectangle{Min: p, Max: p.Add(image.Pt(1, 1))})
 	}
 	box = box.Intersect(image.Rect(0, 0, frame.Cols(), frame.Rows()))
 	if box.Dx() < 8 || box.Dy() < 8 {
-		return d.corners
+		return box4(d.corners)
 	}
 	now, err1 := frame.DataPtrUint8()
 	was, err2 := empty.DataPtrUint8()
 	if err1 != nil || err2 != nil {
-		return d.corners
+		return box4(d.corners)
 	}
 	bits := make([]byte, box.Dx()*box.Dy())
 	for y := box.Min.Y; y < box.Max.Y; y++ {
@@ -44,7 +44,7 @@ func faceCorners(frame, empty gocv.Mat, d die) []image.Point {
 	}
 	mask, err := gocv.NewMatFromBytes(box.Dy(), box.Dx(), gocv.MatTypeCV8U, bits)
 	if err != nil {
-		return d.corners
+		return box4(d.corners)
 	}
 	defer mask.Close()
 	k := max(3, int(d.side/5)|1)
@@ -60,14 +60,21 @@ func faceCorners(frame, empty gocv.Mat, d die) []image.Point {
 		}
 	}
 	if best < 0 || area < 0.3*d.side*d.side {
-		return d.corners
+		return box4(d.corners)
 	}
 	r := gocv.MinAreaRect(contours.At(best))
-	corners := make([]image.Point, len(r.Points))
-	for i, p := range r.Points {
-		corners[i] = p.Add(box.Min)
+	corners := box4(r.Points)
+	for i := range corners {
+		corners[i] = corners[i].Add(box.Min)
 	}
 	return corners
+}
+
+// box4 is the four corners a rotated rectangle's points list.
+func box4(ps []image.Point) [4]image.Point {
+	var b [4]image.Point
+	copy(b[:], ps)
+	return b
 }
 
 // dieNotShadow says whether the pixel now, where the empty tray showed was,

@@ -85,15 +85,12 @@ func (g *Guide) captureFace(frame gocv.Mat) ([]string, func(), error) {
 		return []string{"no die found in the tray"}, nil, nil
 	}
 	big := slices.MaxFunc(dice, func(a, b die) int { return int(a.side - b.side) })
-	pixels, err := faceTemplate(frame, faceCorners(frame, g.empty, big))
-	if err != nil {
-		return nil, nil, err
-	}
+	pixels := CutFace(frame, faceCorners(frame, g.empty, big))
 	var warnings []string
 	if len(dice) > 1 {
 		warnings = append(warnings, fmt.Sprintf("%d dice in view: keep only the one showing %s", len(dice), g.step.Face))
 	}
-	t := FaceTemplate{Label: g.step.Face, Value: g.step.Value, Size: templateLen, Pixels: pixels}
+	t := FaceTemplate{Label: g.step.Face, Value: g.step.Value, Size: TemplateSize, Pixels: pixels}
 	return warnings, func() { g.profile.Templates = append(g.profile.Templates, t) }, nil
 }
 
@@ -224,38 +221,36 @@ func findTray(frame gocv.Mat) (image.Rectangle, Colour, error) {
 	return tray.Intersect(full), median(inside), nil
 }
 
-// Face templates are cut as the reader cuts a die's face to match them
-// (vision/templates.go): the middle of the die's box, three quarters of its
-// side, turned square, shrunk by area to templateLen² and stretched to the
-// full grey range, so that templates taken under other light compare.
+// Face templates are the middle of a die's box, three quarters of its side
+// (leaving out the bevel), turned square, shrunk by area to TemplateSize²
+// and stretched to the full grey range, so that templates taken under other
+// light compare.
 const (
-	templateLen   = 16   // side of a face template, in pixels
-	templateInner = 0.75 // share of the box's side kept, leaving out the bevel
-	templateWarp  = 4    // the face is straightened at this many times templateLen
+	TemplateSize  = 16 // side of a face template, in pixels
+	templateInner = 0.75
+	templateWarp  = 4 // the face is straightened at this many times TemplateSize
 )
 
-// faceTemplate straightens the die inside corners into a grey square: the
-// box's own angle is taken out, so a face lies square in the template, with
-// one of its four sides up (a square box cannot say which), so whoever
-// matches templates tries the four quarter turns.
-func faceTemplate(frame gocv.Mat, corners []image.Point) ([]byte, error) {
-	if len(corners) != 4 {
-		return nil, fmt.Errorf("calibrate: a die's box has %d corners", len(corners))
-	}
+// CutFace cuts the face of a die out of frame, a BGR picture, in the form
+// of a FaceTemplate's Pixels, from the die's box: its corners in order
+// around it. The box's own angle is taken out, so the face lies square, with
+// one of its four sides up (a square box cannot say which): whoever matches
+// templates tries the four quarter turns.
+func CutFace(frame gocv.Mat, box [4]image.Point) []byte {
 	var c image.Point
-	for _, q := range corners {
+	for _, q := range box {
 		c = c.Add(q)
 	}
 	c = c.Div(4)
 	inner := make([]image.Point, 4)
-	for i, q := range corners {
+	for i, q := range box {
 		inner[i] = image.Pt(c.X+int(math.Round(float64(q.X-c.X)*templateInner)), c.Y+int(math.Round(float64(q.Y-c.Y)*templateInner)))
 	}
 	src := gocv.NewPointVectorFromPoints(inner)
 	defer src.Close()
-	side := templateWarp * templateLen
+	side := templateWarp * TemplateSize
 	n := side - 1
-	dst := gocv.NewPointVectorFromPoints([]image.Point{{0, n}, {0, 0}, {n, 0}, {n, n}})
+	dst := gocv.NewPointVectorFromPoints([]image.Point{{0, 0}, {n, 0}, {n, n}, {0, n}})
 	defer dst.Close()
 	m := gocv.GetPerspectiveTransform(src, dst)
 	defer m.Close()
@@ -265,9 +260,9 @@ func faceTemplate(frame gocv.Mat, corners []image.Point) ([]byte, error) {
 	defer small.Close()
 	gocv.WarpPerspective(frame, &face, m, image.Pt(side, side))
 	gocv.CvtColor(face, &grey, gocv.ColorBGRToGray)
-	gocv.Resize(grey, &small, image.Pt(templateLen, templateLen), 0, 0, gocv.InterpolationArea)
+	gocv.Resize(grey, &small, image.Pt(TemplateSize, TemplateSize), 0, 0, gocv.InterpolationArea)
 	gocv.Normalize(small, &small, 0, 255, gocv.NormMinMax)
-	return small.ToBytes(), nil
+	return small.ToBytes()
 }
 
 func meanGrey(frame gocv.Mat) float64 {
