@@ -1,6 +1,7 @@
 package scoreboard
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -82,8 +83,10 @@ func (s *Server) adviceLocked() AdviceView {
 	}
 	a := s.newAdviceLocked(on, st)
 	s.adviceKey, s.advice = key, a
+	// Only a keep is marked on the camera's picture: when scoring now is
+	// best, the page names the box instead.
 	var held [5]bool
-	if a.Status == adviceReady {
+	if a.Status == adviceReady && a.Box == "" {
 		held = a.Hold
 	}
 	s.cam.hold(st.Roll.Dice, held)
@@ -110,27 +113,31 @@ func (s *Server) newAdviceLocked(on bool, st *State) AdviceView {
 		return a
 	}
 	card, roll := st.Players[who].Card(st.Round), rules.Roll(st.Roll.Dice)
-	moves, err := tb.Advise(card, roll, st.Roll.Throw)
-	if err == nil && st.Roll.Throw < 3 {
-		// The box moves are only among the moves of the last roll: each
-		// box's cost is against the best move of this one.
-		var boxes []strategy.Move
-		boxes, err = tb.Advise(card, roll, 3)
-		if err == nil {
-			fillCosts(&a, moves[0].Expected, boxes)
-		}
-	} else if err == nil {
-		fillCosts(&a, moves[0].Expected, moves)
-	}
+	moves, boxes, err := advise(tb, card, roll, st.Roll.Throw)
 	if err != nil {
 		a.Status, a.Message = adviceUnavailable, "No advice for this card: "+err.Error()
 		return a
 	}
 	best := moves[0]
 	a.Status, a.Expected, a.Hold, a.Box = adviceReady, best.Expected, best.Held(roll), string(best.Box)
+	fillCosts(&a, best.Expected, boxes)
 	return a
 }
 
+// advise ranks the moves for the roll, and the boxes it could fill now:
+// after rolls 1 and 2 those are among the moves of the last roll only.
+func advise(tb *strategy.Table, card *rules.Card, roll rules.Roll, throw int) (moves, boxes []strategy.Move, err error) {
+	if moves, err = tb.Advise(card, roll, throw); err == nil && len(moves) == 0 {
+		err = errors.New("no box may take this roll")
+	}
+	if err != nil || throw == 3 {
+		return moves, moves, err
+	}
+	boxes, err = tb.Advise(card, roll, 3)
+	return moves, boxes, err
+}
+
+// fillCosts gives each box its cost against the best move, worth best.
 func fillCosts(a *AdviceView, best float64, boxes []strategy.Move) {
 	for i, m := range boxes {
 		if i == 0 {

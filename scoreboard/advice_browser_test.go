@@ -57,6 +57,20 @@ func TestPageMarksTheAdvisedKeepAndEachBoxsCost(t *testing.T) {
 	assert.False(t, b.state().Advice.On)
 }
 
+func TestPageSaysAdviceIsBeingPrepared(t *testing.T) {
+	ctx := newBrowser(t)
+	tables, gate := gatedTables(t)
+	b := newBoardIn(t, t.TempDir(), Config{Tables: tables}, "yacht", "Ann")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitSynced(t, ctx, b)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("66612")))
+	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitFor(t, ctx, `document.querySelector("#advice-note").textContent === "Advice is being prepared…"`)
+	close(gate)
+	waitFor(t, ctx, `document.querySelectorAll("#dice .die.hold").length === 3`)
+}
+
 func TestPageSpeaksEachRollOnlyWhenAsked(t *testing.T) {
 	ctx := newBrowser(t)
 	b := newBoard(t, "yacht", "Ann", "Bob")

@@ -225,3 +225,12 @@ func TestEveryActionRefusesAStaleVersion(t *testing.T) {
 		})
 	}
 }
+
+func TestNewsWithoutAMoveCountsUpTheSequence(t *testing.T) {
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	before := b.state()
+	b.srv.Status("rolling", 3)
+	after := b.state()
+	assert.Equal(t, before.Version, after.Version, "the camera's news is not a move")
+	assert.Greater(t, after.Seq, before.Seq, "so a page can tell it from a late reply of the same version")
+}

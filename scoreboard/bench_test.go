@@ -10,17 +10,24 @@ import (
 	"github.com/dicecam/dicecam/scoreboard/store"
 )
 
+// benchServer is a server on a fresh store, for a benchmark.
+func benchServer(b *testing.B, spec string, cfg Config, names ...string) *Server {
+	st, err := store.Open(b.TempDir())
+	require.NoError(b, err)
+	b.Cleanup(func() { st.Close() })
+	set, err := rules.Parse(spec)
+	require.NoError(b, err)
+	cfg.Store, cfg.Rules, cfg.Players = st, set, names
+	srv, err := New(context.Background(), cfg)
+	require.NoError(b, err)
+	b.Cleanup(srv.Close)
+	return srv
+}
+
 // BenchmarkMoveStored measures one move from check to committed on disk:
 // what a click costs before every page sees it.
 func BenchmarkMoveStored(b *testing.B) {
-	st, err := store.Open(b.TempDir())
-	require.NoError(b, err)
-	defer st.Close()
-	set, err := rules.Parse("yahtzee")
-	require.NoError(b, err)
-	srv, err := New(context.Background(), Config{Store: st, Rules: set, Players: []string{"Ann", "Bob"}})
-	require.NoError(b, err)
-	defer srv.Close()
+	srv := benchServer(b, "yahtzee", Config{}, "Ann", "Bob")
 	ctx := context.Background()
 	for i := 0; b.Loop(); i++ {
 		m := Move{Kind: MoveEnter, Player: 0, Box: "chance", Points: 20}
@@ -36,16 +43,9 @@ func BenchmarkMoveStored(b *testing.B) {
 // BenchmarkStateView measures drawing the whole state for a page, late in
 // a game with every undo replayed.
 func BenchmarkStateView(b *testing.B) {
-	st, err := store.Open(b.TempDir())
-	require.NoError(b, err)
-	defer st.Close()
-	set, err := rules.Parse("yahtzee")
-	require.NoError(b, err)
-	srv, err := New(context.Background(), Config{Store: st, Rules: set, Players: []string{"Ann", "Bob", "Cleo", "Dev"}})
-	require.NoError(b, err)
-	defer srv.Close()
+	srv := benchServer(b, "yahtzee", Config{}, "Ann", "Bob", "Cleo", "Dev")
 	for p := range 4 {
-		for _, box := range set.Boxes()[:10] {
+		for _, box := range srv.game.Set.Boxes()[:10] {
 			_, err := srv.makeMove(context.Background(), nil, Move{Kind: MoveEnter, Player: p, Box: box.ID, Points: 5})
 			require.NoError(b, err)
 		}
@@ -54,5 +54,24 @@ func BenchmarkStateView(b *testing.B) {
 		srv.mu.Lock()
 		srv.viewLocked()
 		srv.mu.Unlock()
+	}
+}
+
+// BenchmarkAdviceForAConfirmedRoll measures working out the advice a page
+// shows after a first roll of yahtzee: the keep and every box's cost. It is
+// done once per state, under the game's lock, so it must stay small beside
+// a move (the table itself is solved once, before the timing).
+func BenchmarkAdviceForAConfirmedRoll(b *testing.B) {
+	srv := benchServer(b, "yahtzee", Config{Tables: testTables()}, "Ann")
+	<-testTables().prepare(srv.game.Set)
+	for _, m := range []Move{{Kind: MoveEnter, Box: "fours", Points: 12}, {Kind: MoveRoll, Dice: [5]int{2, 5, 5, 3, 5}}, {Kind: MoveConfirm}} {
+		_, err := srv.makeMove(context.Background(), nil, m)
+		require.NoError(b, err)
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	require.Equal(b, adviceReady, srv.newAdviceLocked(true, srv.game.State()).Status)
+	for b.Loop() {
+		srv.newAdviceLocked(true, srv.game.State())
 	}
 }

@@ -54,6 +54,7 @@ func (h *hub) close() {
 }
 
 func (s *Server) broadcastLocked() {
+	s.seq++
 	b, err := json.Marshal(s.viewLocked())
 	if err != nil {
 		s.cfg.Log.Error("encode state", "err", err)

@@ -59,6 +59,7 @@ type Server struct {
 	adviceSwitch *bool
 	adviceKey    string // the state advice was last worked out for
 	advice       AdviceView
+	seq          int64 // counts the states pages were sent; see View.Seq
 }
 
 // New makes a server that resumes the latest stored game, or starts one
@@ -83,6 +84,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.ownTables = true
 	}
 	s.game = g
+	// Above any count an earlier run of the server reached, so a page
+	// left open across a restart takes the new states.
+	s.seq = time.Now().UnixMicro()
 	s.prepareAdviceLocked()
 	return s, nil
 }

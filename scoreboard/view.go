@@ -7,7 +7,11 @@ import (
 // View is the game as GET /api/state and the event stream give it: all a
 // page needs to draw itself.
 type View struct {
-	Version int          `json:"version"`
+	Version int `json:"version"`
+	// Seq grows with every state sent to the pages, moves or not (the
+	// camera's news, advice made ready), so a page can tell a late reply
+	// from newer news of the same version.
+	Seq     int64        `json:"seq"`
 	GameID  int64        `json:"game_id"`
 	Started string       `json:"started"`
 	Rules   RulesView    `json:"rules"`
@@ -74,6 +78,7 @@ func (s *Server) viewLocked() View {
 	set := g.Set
 	v := View{
 		Version: s.versionLocked(),
+		Seq:     s.seq,
 		GameID:  g.ID,
 		Started: g.Started.Format("2006-01-02 15:04"),
 		Rules: RulesView{

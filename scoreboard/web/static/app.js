@@ -50,6 +50,7 @@
 
   function render(s) {
     if (state && s.version < state.version && s.game_id === state.game_id) return; // an older event
+    if (state && s.seq < state.seq) return; // a reply that arrived after newer news
     state = s;
     document.body.dataset.version = s.version;
     const r = s.rules;
