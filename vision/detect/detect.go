@@ -1,0 +1,163 @@
+// Package detect finds dice in a frame with a tiny learned centre detector,
+// for the dice the classical blob search misses: small, touching, marbled or
+// low-contrast ones. It only says where dice are and how large; reading their
+// faces is the classifier's job.
+//
+// The network (detector.onnx, trained by tools/detect) reads the frame shrunk
+// so that a typical die is DieSide pixels across, and writes, every Stride
+// pixels of that input, a score for "a die's top-face centre is here" and the
+// die's side. Detect picks the local maxima of the score.
+package detect
+
+import (
+	_ "embed" // for the model file
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+
+	"gocv.io/x/gocv"
+)
+
+//go:embed detector.onnx
+var onnx []byte
+
+const (
+	// DieSide is the side in pixels the network expects a typical die to have.
+	DieSide = 16
+	// Stride is how many input pixels one cell of the score map covers.
+	Stride = 4
+	// Threshold is the score a peak needs to be reported. It is set low, to
+	// keep faint dice (marbled, low contrast, half hidden): the reader's
+	// classifier rejects what is not a die, a missed die is lost for good.
+	Threshold = 0.3
+	// align is the multiple of pixels the network's input sides must be:
+	// it downsamples three times and upsamples once.
+	align = 8
+	// sure is the score above which a candidate is nearly always a die, so
+	// its side can set the scale of a frame without a profile.
+	sure = 0.5
+	// maxInput caps the input's pixels, against a die side given in the
+	// wrong unit blowing the network up to gigabytes.
+	maxInput = 4096 * 4096
+)
+
+// Candidate is a place where the detector sees a die.
+type Candidate struct {
+	X, Y  float64 // centre of the top face, in frame pixels
+	Side  float64 // the die's side in frame pixels, as the profile measures dice
+	Score float64 // 0..1; higher is surer
+}
+
+// Detector runs the network. It is not safe for concurrent use: it reuses
+// its scratch Mats from one frame to the next.
+type Detector struct {
+	net    gocv.Net
+	small  gocv.Mat
+	padded gocv.Mat
+	blob   gocv.Mat
+}
+
+// New loads the detector built into the binary.
+func New() (*Detector, error) {
+	net, err := gocv.ReadNetFromONNXBytes(onnx)
+	if err != nil {
+		return nil, fmt.Errorf("load the dice detector: %w", err)
+	}
+	if net.Empty() {
+		net.Close()
+		return nil, errors.New("load the dice detector: OpenCV read an empty network")
+	}
+	return &Detector{net: net, small: gocv.NewMat(), padded: gocv.NewMat(), blob: gocv.NewMat()}, nil
+}
+
+// Close frees the network and the scratch Mats.
+func (d *Detector) Close() error {
+	d.small.Close()
+	d.padded.Close()
+	d.blob.Close()
+	return d.net.Close()
+}
+
+// DefaultDieSide is where Detect starts on a frame without a profile: dice
+// usually span a thirteenth of the frame's short side.
+func DefaultDieSide(width, height int) float64 {
+	return float64(min(width, height)) / 13
+}
+
+// Detect returns the dice it sees in a BGR frame, best score first. dieSide
+// is the typical die side in pixels (a profile's: the geometric mean of its
+// die_size range). Zero or less means unknown: Detect then starts from
+// DefaultDieSide and looks again at the median side of the dice it is sure
+// of, until the two agree (three looks at most). That settles dice from
+// about a 40th to a 6th of the short side; larger dice need dieSide, or
+// their pips are taken for dice.
+func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
+	if dieSide > 0 && !math.IsInf(dieSide, 0) {
+		return d.detectAt(frame, dieSide)
+	}
+	guess := DefaultDieSide(frame.Cols(), frame.Rows())
+	var found []Candidate
+	for range 3 {
+		var err error
+		if found, err = d.detectAt(frame, guess); err != nil {
+			return nil, err
+		}
+		seen, ok := typicalSide(found)
+		if !ok {
+			break
+		}
+		if r := seen / guess; r > 0.85 && r < 1.18 {
+			break
+		}
+		guess = seen
+	}
+	return found, nil
+}
+
+// typicalSide is the median side of the candidates sure to be dice.
+func typicalSide(found []Candidate) (float64, bool) {
+	var sides []float64
+	for _, c := range found {
+		if c.Score >= sure {
+			sides = append(sides, c.Side)
+		}
+	}
+	if len(sides) == 0 {
+		return 0, false
+	}
+	slices.Sort(sides)
+	return sides[len(sides)/2], true
+}
+
+func (d *Detector) detectAt(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
+	out, sx, sy, err := d.forward(frame, dieSide)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Close()
+	return decode(out, sx, sy)
+}
+
+// forward runs the network on the frame shrunk as the contract says and
+// returns its raw output, which the caller closes, with the input pixels per
+// frame pixel across and down.
+func (d *Detector) forward(frame gocv.Mat, dieSide float64) (out gocv.Mat, sx, sy float64, err error) {
+	if frame.Empty() || frame.Type() != gocv.MatTypeCV8UC3 {
+		return out, 0, 0, fmt.Errorf("detect dice: want a non-empty 8-bit BGR frame, got %dx%d of type %v", frame.Cols(), frame.Rows(), frame.Type())
+	}
+	scale := DieSide / dieSide
+	w := max(align, int(math.Round(float64(frame.Cols())*scale)))
+	h := max(align, int(math.Round(float64(frame.Rows())*scale)))
+	if w*h > maxInput {
+		return out, 0, 0, fmt.Errorf("detect dice: a die side of %.1f px makes a %dx%d input; give the die side in frame pixels", dieSide, w, h)
+	}
+	gocv.Resize(frame, &d.small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
+	// The padding goes right and bottom so cell centres keep their place.
+	gocv.CopyMakeBorder(d.small, &d.padded, 0, -h&(align-1), 0, -w&(align-1), gocv.BorderReplicate, color.RGBA{})
+	gocv.BlobFromImages([]gocv.Mat{d.padded}, &d.blob, 1/255.0, image.Pt(d.padded.Cols(), d.padded.Rows()), gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
+	d.net.SetInput(d.blob, "")
+	return d.net.Forward(""), float64(w) / float64(frame.Cols()), float64(h) / float64(frame.Rows()), nil
+}

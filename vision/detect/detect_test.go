@@ -1,0 +1,262 @@
+package detect
+
+import (
+	"cmp"
+	"encoding/csv"
+	"encoding/json"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gocv.io/x/gocv"
+)
+
+// repo is the repository root seen from this package's folder.
+var repo = filepath.Join("..", "..")
+
+func newDetector(t testing.TB) *Detector {
+	t.Helper()
+	d, err := New()
+	require.NoError(t, err, "the embedded detector.onnx must load in OpenCV's dnn")
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+func readFrame(t testing.TB, path string) gocv.Mat {
+	t.Helper()
+	m := gocv.IMRead(path, gocv.IMReadColor)
+	if m.Empty() {
+		m.Close()
+		t.Skipf("%s is absent: generate testdata with go run ./cmd/dicegen fixtures", path)
+	}
+	return m
+}
+
+// golden is PyTorch's output on one fixture, written by tools/detect/train.py.
+type golden struct {
+	Image   string    `json:"image"`
+	DieSide float64   `json:"die_side"`
+	Shape   []int     `json:"shape"`
+	Output  []float32 `json:"output"`
+}
+
+func TestOpenCVReadsTheDetectorAsPyTorchDid(t *testing.T) {
+	noMatsLeftOpen(t)
+	raw, err := os.ReadFile(filepath.Join("testdata", "golden.json"))
+	require.NoError(t, err, "run tools/detect/train.py to write testdata/golden.json")
+	var g golden
+	require.NoError(t, json.Unmarshal(raw, &g))
+	frame := readFrame(t, filepath.Join(repo, g.Image))
+	defer frame.Close()
+	d := newDetector(t)
+
+	out, _, _, err := d.forward(frame, g.DieSide)
+	require.NoError(t, err)
+	defer out.Close()
+	require.Equal(t, g.Shape, out.Size(), "output shape")
+	got, err := out.DataPtrFloat32()
+	require.NoError(t, err)
+	assert.InDeltaSlice(t, g.Output, got, 1e-3)
+}
+
+func TestDetectorStaysSmall(t *testing.T) {
+	assert.Less(t, len(onnx), 1<<20, "the detector should stay under 1 MB")
+}
+
+func TestDetectRefusesWhatIsNotAColourFrame(t *testing.T) {
+	noMatsLeftOpen(t)
+	d := newDetector(t)
+	empty := gocv.NewMat()
+	defer empty.Close()
+	grey := gocv.NewMatWithSize(100, 100, gocv.MatTypeCV8U)
+	defer grey.Close()
+	for name, m := range map[string]gocv.Mat{"empty": empty, "grey": grey} {
+		t.Run(name, func(t *testing.T) {
+			_, err := d.Detect(m, 30)
+			assert.ErrorContains(t, err, "8-bit BGR frame")
+		})
+	}
+}
+
+func TestDetectRefusesADieSideThatBlowsTheInputUp(t *testing.T) {
+	noMatsLeftOpen(t)
+	d := newDetector(t)
+	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 90, 90, 0), 480, 640, gocv.MatTypeCV8UC3)
+	defer frame.Close()
+	_, err := d.Detect(frame, 0.01)
+	assert.ErrorContains(t, err, "die side")
+}
+
+func TestDetectFindsNoDiceOnAnEmptyTray(t *testing.T) {
+	noMatsLeftOpen(t)
+	d := newDetector(t)
+	for _, p := range fixtureImages(t, "empty") {
+		frame := readFrame(t, p)
+		got, err := d.Detect(frame, 0)
+		frame.Close()
+		require.NoError(t, err)
+		assert.Empty(t, got, p)
+	}
+}
+
+// TestDetectFindsTheFixtureDice replays the generated fixtures with the die
+// side their truth gives, scoring as ../shared/datasets/README.md does.
+func TestDetectFindsTheFixtureDice(t *testing.T) {
+	noMatsLeftOpen(t)
+	d := newDetector(t)
+	cases := []struct {
+		folder     string
+		minRecall  float64
+		maxFalse   int
+		scaleGuess bool // pass no die side: the detector guesses from the frame
+	}{
+		{folder: "touching", minRecall: 0.85, maxFalse: 0},
+		{folder: "colours", minRecall: 1, maxFalse: 0},
+		{folder: "rotations", minRecall: 1, maxFalse: 0},
+		{folder: "six-dice", minRecall: 1, maxFalse: 0},
+		{folder: "crowd", minRecall: 0.95, maxFalse: 1},
+		{folder: "tiny", minRecall: 0.95, maxFalse: 1},
+		{folder: "colours", minRecall: 1, maxFalse: 0, scaleGuess: true},
+		{folder: "large", minRecall: 1, maxFalse: 0},
+		{folder: "touching", minRecall: 1, maxFalse: 0, scaleGuess: true},
+		{folder: "crowd", minRecall: 1, maxFalse: 0, scaleGuess: true},
+		{folder: "tiny", minRecall: 0.95, maxFalse: 1, scaleGuess: true},
+	}
+	for _, c := range cases {
+		t.Run(c.folder, func(t *testing.T) {
+			truth := readTruth(t, c.folder)
+			var dice, found, extra int
+			for img, boxes := range truth {
+				frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", c.folder, img))
+				side := medianSide(boxes)
+				if c.scaleGuess {
+					side = 0
+				}
+				got, err := d.Detect(frame, side)
+				frame.Close()
+				require.NoError(t, err)
+				m := match(got, boxes)
+				dice += len(boxes)
+				found += m
+				extra += len(got) - m
+			}
+			require.NotZero(t, dice)
+			assert.GreaterOrEqual(t, float64(found)/float64(dice), c.minRecall, "recall: %d of %d", found, dice)
+			assert.LessOrEqual(t, extra, c.maxFalse, "false dice")
+		})
+	}
+}
+
+func TestDetectGivesSidesNearTheTruth(t *testing.T) {
+	noMatsLeftOpen(t)
+	d := newDetector(t)
+	for _, folder := range []string{"colours", "tiny", "large"} {
+		t.Run(folder, func(t *testing.T) {
+			var want, got []float64
+			for img, boxes := range readTruth(t, folder) {
+				frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", folder, img))
+				found, err := d.Detect(frame, medianSide(boxes))
+				frame.Close()
+				require.NoError(t, err)
+				for _, b := range boxes {
+					want = append(want, float64(max(b.Dx(), b.Dy())))
+				}
+				for _, c := range found {
+					got = append(got, c.Side)
+				}
+			}
+			require.NotEmpty(t, got)
+			assert.InEpsilon(t, median(want), median(got), 0.2, "median die side")
+		})
+	}
+}
+
+func median(v []float64) float64 {
+	v = slices.Clone(v)
+	slices.Sort(v)
+	return v[len(v)/2]
+}
+
+func fixtureImages(t *testing.T, folder string) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(repo, "testdata", "fixtures", folder, "images", "*.jpg"))
+	require.NoError(t, err)
+	if len(paths) == 0 {
+		t.Skipf("testdata/fixtures/%s is absent: generate it with go run ./cmd/dicegen fixtures", folder)
+	}
+	return paths
+}
+
+// readTruth reads a fixture folder's dice.csv: boxes by image.
+func readTruth(t *testing.T, folder string) map[string][]image.Rectangle {
+	t.Helper()
+	f, err := os.Open(filepath.Join(repo, "testdata", "fixtures", folder, "dice.csv"))
+	if os.IsNotExist(err) {
+		t.Skipf("testdata/fixtures/%s is absent: generate it with go run ./cmd/dicegen fixtures", folder)
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	truth := map[string][]image.Rectangle{}
+	for _, r := range rows[1:] {
+		var v [4]int
+		for i := range v {
+			x, err := strconv.ParseFloat(r[2+i], 64)
+			require.NoError(t, err)
+			v[i] = int(math.Round(x))
+		}
+		truth[r[0]] = append(truth[r[0]], image.Rect(v[0], v[1], v[2], v[3]))
+	}
+	return truth
+}
+
+func medianSide(boxes []image.Rectangle) float64 {
+	sides := make([]int, len(boxes))
+	for i, b := range boxes {
+		sides[i] = max(b.Dx(), b.Dy())
+	}
+	slices.Sort(sides)
+	return float64(sides[len(sides)/2])
+}
+
+// match counts candidates matched one to one, greedily by distance, to boxes
+// that hold their centre once grown by half their width and height.
+func match(found []Candidate, boxes []image.Rectangle) int {
+	type pair struct {
+		d    float64
+		i, j int
+	}
+	var pairs []pair
+	for i, c := range found {
+		for j, b := range boxes {
+			g := image.Pt(b.Dx()/2, b.Dy()/2)
+			grown := image.Rectangle{Min: b.Min.Sub(g), Max: b.Max.Add(g)}
+			if c.X >= float64(grown.Min.X) && c.X <= float64(grown.Max.X) && c.Y >= float64(grown.Min.Y) && c.Y <= float64(grown.Max.Y) {
+				mx, my := float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2
+				pairs = append(pairs, pair{math.Hypot(c.X-mx, c.Y-my), i, j})
+			}
+		}
+	}
+	slices.SortFunc(pairs, func(a, b pair) int { return cmp.Compare(a.d, b.d) })
+	usedI, usedJ := map[int]bool{}, map[int]bool{}
+	for _, p := range pairs {
+		if !usedI[p.i] && !usedJ[p.j] {
+			usedI[p.i], usedJ[p.j] = true, true
+		}
+	}
+	return len(usedJ)
+}
+
+// noMatsLeftOpen checks, once the test and its defers are done, that it
+// closed every Mat it opened (counted only with -tags matprofile).
+func noMatsLeftOpen(t *testing.T) {
+	before := openMats()
+	t.Cleanup(func() { assert.Equal(t, before, openMats(), "Mats left open") })
+}
