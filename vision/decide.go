@@ -20,7 +20,7 @@ type proposal struct {
 	face *faceMatch // the best face template, when the profile has some
 
 	// blobs counts the pip-like blobs inside a blob proposal, grouped into
-	// a face or not: none at all on a large die means a blank or logo face.
+	// a face or not: fewer than the value read on a large die means a logo.
 	blobs int
 
 	grid bool // one of a grid of guesses over a cluster of dice
@@ -207,9 +207,10 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 			d.Uncertain = pr[v] < sureAgree || d.Uncertain
 		case p.pips > 0:
 			d.Uncertain = true
-		case p.s >= pipsSeenFrom && p.blobs == 0:
+		case p.s >= pipsSeenFrom && p.blobs < v:
 			// A die this large shows its pips to the pip finder; one that
-			// shows none may wear a logo the model mistakes for a face.
+			// shows fewer than the model reads may wear a logo the model
+			// mistakes for a face.
 			d.Uncertain = true
 		default:
 			d.Uncertain = pr[v] < sureAlone
