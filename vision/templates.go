@@ -8,55 +8,17 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// templateSize is the side of a face template: large enough to tell a J from
-// a Q, small enough to compare dozens of them per die in every quarter turn
-// and at small shifts.
-const templateSize = 16
+// templateSize is the side of a face template, the one calibration cuts.
+const templateSize = calibrate.TemplateSize
 
 // templateShift is how far, in template pixels, a match looks either way,
 // since a blob's box is seldom centred on the face to the pixel.
 const templateShift = 2
 
-// facePatch cuts the die's box out of frame, turned upright, as a grey
-// templateSize² patch stretched to the full 0..255 range, so the light of
-// one photo does not decide a match. It reads only the inner part of the
-// box, where the face is and the table is not.
+// facePatch cuts the die's box out of frame as calibration cuts templates,
+// so that the two compare like with like.
 func facePatch(frame gocv.Mat, box [4]image.Point) []byte {
-	var c image.Point
-	for _, q := range box {
-		c = c.Add(q)
-	}
-	c = c.Div(4)
-	inner := shrink(box, c, 0.75)
-	src := gocv.NewPointVectorFromPoints(inner[:])
-	defer src.Close()
-	n := 4*templateSize - 1
-	dst := gocv.NewPointVectorFromPoints([]image.Point{{0, 0}, {n, 0}, {n, n}, {0, n}})
-	defer dst.Close()
-	m := gocv.GetPerspectiveTransform(src, dst)
-	defer m.Close()
-	warped := gocv.NewMat()
-	defer warped.Close()
-	gocv.WarpPerspective(frame, &warped, m, image.Pt(4*templateSize, 4*templateSize))
-	grey := gocv.NewMat()
-	defer grey.Close()
-	gocv.CvtColor(warped, &grey, gocv.ColorBGRToGray)
-	small := gocv.NewMat()
-	defer small.Close()
-	gocv.Resize(grey, &small, image.Pt(templateSize, templateSize), 0, 0, gocv.InterpolationArea)
-	gocv.Normalize(small, &small, 0, 255, gocv.NormMinMax)
-	return small.ToBytes()
-}
-
-// shrink moves the corners of box toward centre, keeping share of its size.
-func shrink(box [4]image.Point, centre image.Point, share float64) [4]image.Point {
-	var out [4]image.Point
-	for i, q := range box {
-		out[i] = image.Pt(
-			centre.X+int(math.Round(float64(q.X-centre.X)*share)),
-			centre.Y+int(math.Round(float64(q.Y-centre.Y)*share)))
-	}
-	return out
+	return calibrate.CutFace(frame, box)
 }
 
 // faceMatch is how well a patch matches the best template of its best value.
