@@ -12,6 +12,7 @@ import (
 
 func TestPageMarksTheAdvisedKeepAndEachBoxsCost(t *testing.T) {
 	ctx := newBrowser(t)
+	yachtTable(t) // loaded before the roll is confirmed, so the reply carries the advice
 	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann")
 	b.srv.Frame(trayPicture(t))
 	b.srv.Status("settled", 5)
@@ -28,6 +29,9 @@ func TestPageMarksTheAdvisedKeepAndEachBoxsCost(t *testing.T) {
 	held, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`[...document.querySelectorAll("#dice .die")].map((d) => d.classList.contains("hold"))`))
 	require.NoError(t, err)
 	assert.Equal(t, v.Advice.Hold[:], held, "the held dice are outlined")
+	label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#dice .die.hold").getAttribute("aria-label")`))
+	require.NoError(t, err)
+	assert.Contains(t, label, "Advice: keep this die.", "a screen reader hears the advice too")
 	note, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("advice-note")))
 	require.NoError(t, err)
 	assert.Contains(t, note, "keep 4 4 4")
@@ -49,6 +53,9 @@ func TestPageMarksTheAdvisedKeepAndEachBoxsCost(t *testing.T) {
 	best, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('`+cell(0, v.Advice.BestBox)+` button').classList.contains("best")`))
 	require.NoError(t, err)
 	assert.True(t, best, "the best box is marked")
+	focused, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.closest("td").dataset.box`))
+	require.NoError(t, err)
+	assert.Equal(t, v.Advice.BestBox, focused, "the keyboard is on the advised box")
 	screenshot(t, ctx, "advice.png")
 
 	// The switch takes it all away, for a game played to win.

@@ -1,7 +1,8 @@
 // Package scoreboard keeps the score card of a Yacht-family game and serves
 // it as a web page: the game state as a replayed move log, stored in SQLite
 // move by move, a JSON API under /api/ that the page itself uses, live
-// updates to every open page, and the camera view.
+// updates to every open page, the camera view, and advice on the roll from
+// the optimal-play tables of rules/strategy.
 package scoreboard
 
 import (

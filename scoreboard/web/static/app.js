@@ -160,6 +160,8 @@
       const die = wrap.querySelector(".die");
       const hold = ready && !a.box && a.hold[i];
       die.classList.toggle("hold", hold);
+      // renderRoll has just written the label afresh.
+      if (hold) die.setAttribute("aria-label", die.getAttribute("aria-label") + " Advice: keep this die.");
       let mark = wrap.querySelector(".hold-mark");
       if (hold && !mark) wrap.append(el("span", { class: "hold-mark", text: "keep" }));
       if (!hold && mark) mark.remove();
@@ -182,12 +184,13 @@
     return `Advice: keep ${kept.join(" ")} and roll the rest (${exp}).`;
   }
 
-  // confirmRoll accepts the roll and puts the keyboard on the best-paying
-  // lit box, so Enter scores it and Tab walks on to the others.
+  // confirmRoll accepts the roll and puts the keyboard on the advised box,
+  // or without advice the best-paying lit one, so Enter scores it and Tab
+  // walks on to the others.
   async function confirmRoll() {
     const reply = await act("/api/confirm", {});
     if (!reply) return;
-    const best = [...document.querySelectorAll("#card button.option")]
+    const best = document.querySelector("#card button.option.best") || [...document.querySelectorAll("#card button.option")]
       .sort((a, b) => Number(b.dataset.points) - Number(a.dataset.points))[0];
     if (best) best.focus();
   }
