@@ -12,16 +12,23 @@ import (
 )
 
 // labelledFolder writes a folder in the datasets format holding one photo of
-// a white die showing three.
+// six dice showing 1 to 6.
 func labelledFolder(t *testing.T) string {
 	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no saved profile gets in the way
 	dir := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "images"), 0o755))
-	photo := writeDiePhoto(t, filepath.Join(dir, "images"))
-	name := "images/" + filepath.Base(photo)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice,values\n"+name+",1,3\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\n"+name+",3,120,80,180,140\n"), 0o644))
+	fixtureRoll(t, filepath.Join(dir, "images"))
+	boxes := []string{
+		"1,261,150,316,205", "2,446,260,515,326", "3,126,95,202,170",
+		"4,131,174,210,249", "5,482,172,560,245", "6,298,266,363,332",
+	}
+	dice := "image,value,xmin,ymin,xmax,ymax\n"
+	for _, b := range boxes {
+		dice += "images/roll.jpg," + b + "\n"
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice,values\nimages/roll.jpg,6,1 2 3 4 5 6\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte(dice), 0o644))
 	return dir
 }
 
@@ -32,7 +39,7 @@ func TestEvalScoresALabelledFolder(t *testing.T) {
 	for _, want := range []string{"recall", "false dice", "value accuracy", "silently wrong", "asked", "exact photos", "ms per image"} {
 		assert.Contains(t, stdout, want)
 	}
-	assert.Contains(t, stdout, "(1 of 1 dice found)")
+	assert.Contains(t, stdout, "(6 of 6 dice found)")
 	assert.Contains(t, stdout, "(1 of 1)", "the photo is read exactly")
 }
 
@@ -64,10 +71,11 @@ func TestCalibrateFromAFolderWritesAProfileReadCanUse(t *testing.T) {
 	p, err := calibrate.Load(out)
 	require.NoError(t, err)
 	assert.Equal(t, calibrate.PipFaces, p.Faces)
-	assert.Greater(t, p.DieSize[1], 60.0, "the die is 60 px across")
-	assert.Less(t, p.DieSize[0], 60.0)
+	assert.Greater(t, p.DieSize[1], 80.0, "the dice are 55 to 79 px across")
+	assert.Less(t, p.DieSize[0], 55.0)
+	assert.NotEmpty(t, p.Bodies, "the white bodies are learned")
 
-	code, stdout, stderr := runCmd(t, "read", "--profile", out, filepath.Join(dir, "images", "three.jpg"))
+	code, stdout, stderr := runCmd(t, "read", "--profile", out, filepath.Join(dir, "images", "roll.jpg"))
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, stdout, "1 die: 3")
+	assert.Contains(t, stdout, "6 dice:")
 }
