@@ -166,3 +166,24 @@ func TestPlayCalibratesFromThePage(t *testing.T) {
 	_, err := os.Stat(profile)
 	assert.True(t, os.IsNotExist(err), "a cancelled calibration saves nothing")
 }
+
+func TestPlayPreparesAdviceForAGameOfOne(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache) // the table is solved into the test's cache, not the machine's
+	link, _ := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--rules", "yacht", "--players", "Ann")
+	resp, err := http.Get(link + "api/state")
+	require.NoError(t, err)
+	var s struct {
+		Advice struct{ On bool } `json:"advice"`
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&s))
+	resp.Body.Close()
+	assert.True(t, s.Advice.On, "a game of one shows advice")
+	require.Eventually(t, func() bool {
+		files, _ := filepath.Glob(filepath.Join(cache, "dicecam", "strategy-*yacht*"))
+		return len(files) == 1
+	}, time.Minute, 50*time.Millisecond, "the game's strategy table was loaded in the background and cached")
+}
