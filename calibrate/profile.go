@@ -52,6 +52,10 @@ type Profile struct {
 	Bodies []Colour `json:"bodies,omitempty"`
 	Pips   []Colour `json:"pips,omitempty"`
 
+	// Detector says whether the learned dice detector should look for the
+	// dice that blobs and pips miss; calibration turns it on where it helps.
+	Detector bool `json:"detector,omitempty"`
+
 	// Templates are normalised top-face patches, one or more per face label,
 	// for faces that pips cannot read (poker faces, a logo in place of a face).
 	Templates []FaceTemplate `json:"templates,omitempty"`

@@ -23,7 +23,8 @@ type proposal struct {
 	// a face or not: fewer than the value read on a large die means a logo.
 	blobs int
 
-	grid bool // one of a grid of guesses over a cluster of dice
+	grid     bool // one of a grid of guesses over a cluster of dice
+	detected bool // seen by the learned detector alone
 
 	body, ink [3]float64 // Lab colours of a pip face's body and pips
 }
@@ -98,7 +99,50 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		}
 		props = append(props, p)
 	}
+	return append(props, r.detected(frame, sc.plane, sc.tray, props)...)
+}
+
+// detected are the dice the learned detector sees where no other proposal
+// lies, for the model to read: small, touching and pale dice that blobs and
+// pips miss. A detector error costs only these proposals, never the frame.
+func (r *Reader) detected(frame gocv.Mat, plane labPlane, tray image.Rectangle, others []proposal) []proposal {
+	if r.finder == nil {
+		return nil
+	}
+	// The detector takes the geometric mean of the profile's size range.
+	found, err := r.finder.Detect(frame, math.Sqrt(r.profile.DieSize[0]*r.profile.DieSize[1]))
+	if err != nil {
+		return nil
+	}
+	props := make([]proposal, 0, len(found))
+	for _, f := range found {
+		if f.Score < detectedFloor || !image.Pt(int(f.X), int(f.Y)).In(tray) || nearAny(others, f.X, f.Y, 0.7*f.Side) {
+			continue // faint, off the tray, or a die the reader found already
+		}
+		body := plane.ringColour(f.X-float64(tray.Min.X), f.Y-float64(tray.Min.Y), 0.3*f.Side)
+		if !r.knownBody(body) {
+			continue // not the colour of any die in the set: a key, a plug
+		}
+		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
+		props = append(props, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, detected: true})
+	}
 	return props
+}
+
+// A die the detector alone sees must score this with the detector, and this
+// with the model to be read with confidence.
+const (
+	detectedFloor = 0.4
+	sureDetected  = 0.97
+)
+
+func nearAny(props []proposal, x, y, reach float64) bool {
+	for _, p := range props {
+		if math.Hypot(x-float64(p.die.Center.X), y-float64(p.die.Center.Y)) < reach {
+			return true
+		}
+	}
+	return false
 }
 
 // readByTemplates reads each blob by the face templates alone, as for poker
@@ -212,6 +256,10 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 			// shows fewer than the model reads may wear a logo the model
 			// mistakes for a face.
 			d.Uncertain = true
+		case p.detected:
+			// Neither blob nor pips back the detector up: a side face or
+			// a key reads as a die as surely as a die does.
+			d.Uncertain = pr[v] < sureDetected
 		default:
 			d.Uncertain = pr[v] < sureAlone
 		}

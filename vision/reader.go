@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/vision/detect"
 	"gocv.io/x/gocv"
 )
 
@@ -16,9 +17,10 @@ import (
 type Reader struct {
 	profile calibrate.Profile
 	faces   Faces
-	model   *classifier  // nil when no model is built in
-	bgLab   *[3]float64  // the profile's tray colour, nil to estimate it per frame
-	bodies  [][3]float64 // the profile's die body colours in Lab
+	model   *classifier      // nil when no model is built in
+	finder  *detect.Detector // nil unless the profile asks for it
+	bgLab   *[3]float64      // the profile's tray colour, nil to estimate it per frame
+	bodies  [][3]float64     // the profile's die body colours in Lab
 
 	lab, light, fg, tmp, dt gocv.Mat
 }
@@ -55,6 +57,12 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 		return nil, fmt.Errorf("new reader: %w", err)
 	}
 	r.model = m
+	if p.Detector {
+		if r.finder, err = detect.New(); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("new reader: %w", err)
+		}
+	}
 	return r, nil
 }
 
@@ -67,6 +75,10 @@ func (r *Reader) Close() error {
 	if r.model != nil {
 		errs = append(errs, r.model.Close())
 		r.model = nil
+	}
+	if r.finder != nil {
+		errs = append(errs, r.finder.Close())
+		r.finder = nil
 	}
 	return errors.Join(errs...)
 }
