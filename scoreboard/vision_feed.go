@@ -48,7 +48,7 @@ const frameGap = 100 * time.Millisecond
 func (f *VisionFeed) Run(ctx context.Context, cam Camera) error {
 	w := vision.NewWatcher(f.reader, vision.WatchOptions{})
 	defer func() { w.Close() }()
-	var shown []vision.Die // the dice of the last roll, drawn while the tray stays settled
+	var tray trayView
 	var lastSent time.Time
 	for ctx.Err() == nil {
 		if p := f.takeProfile(); p != nil {
@@ -69,19 +69,11 @@ func (f *VisionFeed) Run(ctx context.Context, cam Camera) error {
 			fr.Close()
 			return err
 		}
-		seen := len(shown)
-		switch {
-		case ev.Roll != nil:
-			shown, seen = ev.Roll.Dice, ev.Roll.Seen
+		tray.follow(ev)
+		if ev.Roll != nil {
 			cam.Settled(rollOf(ev.Roll.Dice))
-		case ev.Message != "":
-			// "4 dice seen, expected 5": the count is off, so no roll.
-			fmt.Sscanf(ev.Message, "%d dice seen", &seen)
-			shown = nil
-		case ev.State != vision.Settled:
-			shown, seen = nil, 0
 		}
-		cam.Status(stateName(ev.State), seen)
+		cam.Status(stateName(ev.State), tray.seen)
 		if f.keep.Load() {
 			f.mu.Lock()
 			fr.Mat.CopyTo(&f.latest)
@@ -89,14 +81,38 @@ func (f *VisionFeed) Run(ctx context.Context, cam Camera) error {
 		}
 		if time.Since(lastSent) >= frameGap {
 			lastSent = time.Now()
-			faces, _ := rollOf(shown)
-			if b, err := annotated(fr.Mat, shown, cam.Held(faces)); err == nil {
+			faces, _ := rollOf(tray.shown)
+			if b, err := annotated(fr.Mat, tray.shown, cam.Held(faces)); err == nil {
 				cam.Frame(b)
 			}
 		}
 		fr.Close()
 	}
 	return ctx.Err()
+}
+
+// trayView is what the page is told of the tray between the watcher's
+// events: the dice of the last roll, drawn while the tray stays settled, and
+// how many dice lie there.
+type trayView struct {
+	shown []vision.Die
+	seen  int
+}
+
+// follow takes in one event of the watcher.
+func (t *trayView) follow(ev vision.Event) {
+	switch {
+	case ev.Roll != nil:
+		t.shown, t.seen = ev.Roll.Dice, ev.Roll.Seen
+	case ev.Message != "":
+		// "4 dice seen, expected 5": the count is off, so no roll. The
+		// message comes once in a still spell; the count holds until the
+		// dice move. vision.Event has no count field to read it from.
+		t.shown, t.seen = nil, 0
+		fmt.Sscanf(ev.Message, "%d dice seen", &t.seen)
+	case ev.State != vision.Settled:
+		t.shown, t.seen = nil, 0
+	}
 }
 
 func rollOf(dice []vision.Die) (faces [5]int, unsure [5]bool) {
