@@ -194,6 +194,54 @@ func shift(d Die, off image.Point) Die {
 	return d
 }
 
+// judge runs the model on the pip faces first, then only on the other
+// proposals that no pip face read alike by the model already covers: a
+// clear die is then cropped once, not two or three times.
+func (r *Reader) judge(frame gocv.Mat, props []proposal) ([]proposal, [][model.Classes]float64, error) {
+	var faces, others []proposal
+	for _, p := range props {
+		if p.pips > 0 {
+			faces = append(faces, p)
+		} else {
+			others = append(others, p)
+		}
+	}
+	probs, err := r.model.classify(frame, faces)
+	if err != nil {
+		return nil, nil, err
+	}
+	var settled []proposal
+	for i, p := range faces {
+		if v := likeliest(probs[i]); v == p.pips && probs[i][v] >= sureAgree {
+			settled = append(settled, p)
+		}
+	}
+	others = slices.DeleteFunc(others, func(o proposal) bool {
+		for _, f := range settled {
+			if math.Hypot(float64(o.die.Center.X-f.die.Center.X), float64(o.die.Center.Y-f.die.Center.Y)) < 0.5*math.Max(o.s, f.s) {
+				return true
+			}
+		}
+		return false
+	})
+	more, err := r.model.classify(frame, others)
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(faces, others...), append(probs, more...), nil
+}
+
+// likeliest is the most probable face value, 1 to 6.
+func likeliest(pr [model.Classes]float64) int {
+	v := 1
+	for c := 2; c < model.Classes; c++ {
+		if pr[c] > pr[v] {
+			v = c
+		}
+	}
+	return v
+}
+
 // Thresholds on the model's probabilities.
 const (
 	notADie   = 0.5  // above this the proposal is dropped

@@ -101,8 +101,7 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 			}
 		}
 	default:
-		props := r.propose(frame, sc)
-		probs, err := r.model.classify(frame, props)
+		props, probs, err := r.judge(frame, r.propose(frame, sc))
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
