@@ -280,12 +280,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 		if pr[model.NotADie] > notADie || p.pips == 0 && pr[model.NotADie] > blobNotADie || p.grid && pr[model.NotADie] > gridNotADie {
 			continue
 		}
-		v := 1
-		for c := 2; c < model.Classes; c++ {
-			if pr[c] > pr[v] {
-				v = c
-			}
-		}
+		v := likeliest(pr)
 		d := p.die
 		agree := p.pips == v
 		d.Value, d.Face = v, faces.FaceLabel(v)
