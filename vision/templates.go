@@ -124,3 +124,28 @@ func correlate(a, b []float64, turn int) float64 {
 	}
 	return best
 }
+
+// readByTemplates reads each blob by the face templates alone, as for poker
+// dice, whose faces neither the pip counter nor the model knows.
+func (r *Reader) readByTemplates(frame gocv.Mat, sc scene) []Die {
+	var dice []Die
+	for _, c := range sc.cands {
+		d := shift(Die{Box: c.box, Center: c.center}, sc.tray.Min)
+		m, ok := matchFace(facePatch(frame, d.Box), r.profile.Templates)
+		if !ok || m.score < templateFloor {
+			continue
+		}
+		d.Value, d.Face, d.Confidence = m.value, r.faces.FaceLabel(m.value), m.score
+		d.Uncertain = m.score < templateSure || m.margin < templateMargin
+		dice = append(dice, d)
+	}
+	return dice
+}
+
+// Thresholds on template correlation: below the floor a blob is no face we
+// know; a confident read needs a high score well clear of the next value.
+const (
+	templateFloor  = 0.35
+	templateSure   = 0.7
+	templateMargin = 0.1
+)

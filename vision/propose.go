@@ -1,0 +1,150 @@
+package vision
+
+import (
+	"image"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// proposal is a place that may hold a die, found by its pips or as a blob,
+// before the model has looked at it.
+type proposal struct {
+	die  Die        // frame coordinates; Value is the pip count when pips > 0
+	s    float64    // the side of the square, before context, the model sees
+	pips int        // pips counted on its face, 0 for a blob without a face
+	face *faceMatch // the best face template, when the profile has some
+
+	// blobs counts the pip-like blobs inside a blob proposal, grouped into
+	// a face or not: fewer than the value read on a large die means a logo.
+	blobs int
+
+	grid     bool // one of a grid of guesses over a cluster of dice
+	detected bool // seen by the learned detector alone
+
+	body, ink [3]float64 // Lab colours of a pip face's body and pips
+}
+
+// faceColours is the mean Lab colour around a face's pips and at them.
+func faceColours(p labPlane, g []pip) (body, ink [3]float64) {
+	n := float64(len(g))
+	for _, q := range g {
+		l, a, b := p.at(int(q.x), int(q.y))
+		for c, v := range [3]float64{l, a, b} {
+			body[c] += q.ring[c] / n
+			ink[c] += v / n
+		}
+	}
+	return body, ink
+}
+
+// knownBody reports whether a face's body colour is one calibration saw,
+// or true when the profile lists none.
+func (r *Reader) knownBody(body [3]float64) bool {
+	if len(r.bodies) == 0 {
+		return true
+	}
+	for _, b := range r.bodies {
+		if labDistance(body[0], body[1], body[2], b[0], b[1], b[2]) <= knownBodyReach {
+			return true
+		}
+	}
+	return false
+}
+
+// knownBodyReach is how far, in Lab distance, a face's body may lie from the
+// nearest calibrated body colour: light and shade on one die differ by less.
+const knownBodyReach = 25
+
+// propose lists a proposal for each top face of pips and, when a model will
+// judge them, for each segmented blob too, so that a die whose pips were
+// missed can still be read. A blob is also matched with the profile's face
+// templates, for faces without pips such as a logo.
+func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
+	gocv.ExtractChannel(r.lab, &r.light, 0)
+	pips := r.findPips(sc.plane, r.light, int(math.Round(0.4*sc.smax)), sc.bg, sc.smin, sc.smax)
+	groups := dropSideFaces(sc.plane, groupPips(sc.plane, pips), r.model == nil)
+	off := sc.tray.Min
+	var props []proposal
+	for _, g := range groups {
+		d, s, ok := faceDie(g, r.faces)
+		if !ok {
+			continue
+		}
+		p := proposal{die: shift(d, off), s: s, pips: len(topFace(g))}
+		p.body, p.ink = faceColours(sc.plane, g)
+		if !r.knownBody(p.body) {
+			continue // pips on something no die of this set is made of
+		}
+		props = append(props, p)
+	}
+	if r.model == nil {
+		return props
+	}
+	for _, c := range sc.cands {
+		p := proposal{die: shift(Die{Box: c.box, Center: c.center}, off), s: 1.15 * c.side, grid: c.grid}
+		for _, q := range pips {
+			if insideBox(c.box, image.Pt(int(q.x), int(q.y))) {
+				p.blobs++
+			}
+		}
+		if len(r.profile.Templates) > 0 && !c.grid {
+			if m, ok := matchFace(facePatch(frame, p.die.Box), r.profile.Templates); ok {
+				p.face = &m
+			}
+		}
+		props = append(props, p)
+	}
+	return append(props, r.detected(frame, sc.plane, sc.tray, props)...)
+}
+
+// detected are the dice the learned detector sees where no other proposal
+// lies, for the model to read: small, touching and pale dice that blobs and
+// pips miss. A detector error costs only these proposals, never the frame.
+func (r *Reader) detected(frame gocv.Mat, plane labPlane, tray image.Rectangle, others []proposal) []proposal {
+	if r.finder == nil {
+		return nil
+	}
+	// The detector takes the geometric mean of the profile's size range.
+	found, err := r.finder.Detect(frame, math.Sqrt(r.profile.DieSize[0]*r.profile.DieSize[1]))
+	if err != nil {
+		return nil
+	}
+	props := make([]proposal, 0, len(found))
+	for _, f := range found {
+		if f.Score < detectedFloor || !image.Pt(int(f.X), int(f.Y)).In(tray) || nearAny(others, f.X, f.Y, 0.7*f.Side) {
+			continue // faint, off the tray, or a die the reader found already
+		}
+		body := plane.ringColour(f.X-float64(tray.Min.X), f.Y-float64(tray.Min.Y), 0.3*f.Side)
+		if !r.knownBody(body) {
+			continue // not the colour of any die in the set: a key, a plug
+		}
+		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
+		props = append(props, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, detected: true})
+	}
+	return props
+}
+
+// A die the detector alone sees must score this with the detector, and this
+// with the model to be read with confidence.
+const (
+	detectedFloor = 0.4
+	sureDetected  = 0.97
+)
+
+func nearAny(props []proposal, x, y, reach float64) bool {
+	for _, p := range props {
+		if math.Hypot(x-float64(p.die.Center.X), y-float64(p.die.Center.Y)) < reach {
+			return true
+		}
+	}
+	return false
+}
+
+func shift(d Die, off image.Point) Die {
+	d.Center = d.Center.Add(off)
+	for i := range d.Box {
+		d.Box[i] = d.Box[i].Add(off)
+	}
+	return d
+}
