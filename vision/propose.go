@@ -52,6 +52,11 @@ func (r *Reader) knownBody(body [3]float64) bool {
 	return false
 }
 
+// fewBodies is the most body colours a set may have for blobs to be held
+// to them too: calibration learns a few plain colours fully, but not every
+// shade of a tray of marbled and many-coloured dice.
+const fewBodies = 4
+
 // knownBodyReach is how far, in Lab distance, a face's body may lie from the
 // nearest calibrated body colour: light and shade on one die differ by less.
 const knownBodyReach = 25
@@ -82,6 +87,9 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		return props
 	}
 	for _, c := range sc.cands {
+		if len(r.bodies) <= fewBodies && !r.knownBody(sc.plane.ringColour(float64(c.center.X), float64(c.center.Y), 0.3*c.side)) {
+			continue // not the colour of any die in a set of few colours
+		}
 		p := proposal{die: shift(Die{Box: c.box, Center: c.center}, off), s: 1.15 * c.side, grid: c.grid}
 		for _, q := range pips {
 			if insideBox(c.box, image.Pt(int(q.x), int(q.y))) {
