@@ -26,7 +26,7 @@ func TestHeldOutPhotosReadAsMeasured(t *testing.T) {
 		recall, accuracy, exact    float64 // at least
 		silentlyWrong, falsePhotos float64 // at most
 	}{
-		// measured: recall 0.995, accuracy 1.000, exact 0.967, wrong 0.000, false 0.000
+		// measured: recall 0.989, accuracy 1.000, exact 0.967, wrong 0.000, false 0.017
 		{"webcam-desk", 0.97, 0.99, 0.93, 0.01, 0.04},
 		// measured: recall 0.939, accuracy 0.994, exact 0.355, wrong 0.004, false 0.194
 		{"tray-topdown", 0.92, 0.98, 0.30, 0.01, 0.25},

@@ -87,9 +87,6 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		return props
 	}
 	for _, c := range sc.cands {
-		if len(r.bodies) <= fewBodies && !r.knownBody(sc.plane.ringColour(float64(c.center.X), float64(c.center.Y), 0.3*c.side)) {
-			continue // not the colour of any die in a set of few colours
-		}
 		p := proposal{die: shift(Die{Box: c.box, Center: c.center}, off), s: 1.15 * c.side, grid: c.grid}
 		for _, q := range pips {
 			if insideBox(c.box, image.Pt(int(q.x), int(q.y))) {
@@ -100,6 +97,10 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 			if m, ok := matchFace(facePatch(frame, p.die.Box), r.profile.Templates); ok {
 				p.face = &m
 			}
+		}
+		known := p.face != nil && p.face.score >= templateSure
+		if !known && len(r.bodies) <= fewBodies && !r.knownBody(sc.plane.ringColour(float64(c.center.X), float64(c.center.Y), 0.3*c.side)) {
+			continue // not the colour of any die in a set of few colours, nor a face it knows
 		}
 		props = append(props, p)
 	}
