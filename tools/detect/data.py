@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-DIE = 16
+DIE = 20
 STRIDE = 4
 PATCH = 128
 FOLDS = 5

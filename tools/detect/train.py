@@ -87,7 +87,7 @@ def main():
     ap.add_argument("--datasets", default="../shared/datasets")
     ap.add_argument("--synth", required=True, help="folder of `go run ./cmd/dicegen scenes` output")
     ap.add_argument("--minutes", type=float, default=15)
-    ap.add_argument("--steps", type=int, default=3000, help="schedule length; stops earlier at --minutes")
+    ap.add_argument("--steps", type=int, default=4000, help="schedule length; stops earlier at --minutes")
     ap.add_argument("--batch", type=int, default=24)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="vision/detect/detector.onnx")
