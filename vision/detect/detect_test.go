@@ -260,3 +260,23 @@ func noMatsLeftOpen(t *testing.T) {
 	before := openMats()
 	t.Cleanup(func() { assert.Equal(t, before, openMats(), "Mats left open") })
 }
+
+// The reader looks only inside its tray rectangle: a region of a frame,
+// which is not continuous in memory, must read as a copy of it does.
+func TestDetectReadsARegionAsACopy(t *testing.T) {
+	noMatsLeftOpen(t)
+	d := newDetector(t)
+	frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", "touching", "images", "touching-1.jpg"))
+	defer frame.Close()
+	region := frame.Region(image.Rect(100, 40, 600, 440))
+	defer region.Close()
+	cp := region.Clone()
+	defer cp.Close()
+
+	fromRegion, err := d.Detect(region, 70)
+	require.NoError(t, err)
+	fromCopy, err := d.Detect(cp, 70)
+	require.NoError(t, err)
+	require.NotEmpty(t, fromCopy)
+	assert.Equal(t, fromCopy, fromRegion)
+}
