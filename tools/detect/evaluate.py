@@ -60,12 +60,12 @@ def run(net, image, die_side):
     return net.forward(), sx, sy
 
 
-FIRST_GUESS = 1 / 13.0
+FIRST_GUESS = 1 / 8.0
 
 
 def guess_die_side(net, image, threshold=0.4, sure=0.5):
     """The die side vision/detect settles on for a frame without a profile:
-    from a thirteenth of the short side, the median side of the sure dice
+    from an eighth of the short side, the median side of the sure dice
     found, until that agrees with the side looked for (three looks at most)."""
     guess = FIRST_GUESS * min(image.shape[:2])
     for look in range(3):
