@@ -105,11 +105,9 @@ func (t *trayView) follow(ev vision.Event) {
 	case ev.Roll != nil:
 		t.shown, t.seen = ev.Roll.Dice, ev.Roll.Seen
 	case ev.Message != "":
-		// "4 dice seen, expected 5": the count is off, so no roll. The
-		// message comes once in a still spell; the count holds until the
-		// dice move. vision.Event has no count field to read it from.
-		t.shown, t.seen = nil, 0
-		fmt.Sscanf(ev.Message, "%d dice seen", &t.seen)
+		// The count is off, so no roll. The message comes once in a still
+		// spell; the count holds until the dice move.
+		t.shown, t.seen = nil, ev.Seen
 	case ev.State != vision.Settled:
 		t.shown, t.seen = nil, 0
 	}

@@ -62,6 +62,7 @@ type Event struct {
 	Hand    bool   // an arm reaches into the tray; the state is Moving
 	Roll    *Roll  // a new roll, reported on one frame only
 	Message string // e.g. "4 dice seen, expected 5": the count is off, so no roll
+	Seen    int    // with Message: how many dice the agreeing reads saw
 }
 
 // WatchOptions tune a Watcher. The zero value suits a webcam over a tray.
@@ -244,6 +245,7 @@ func (w *Watcher) read(fr Frame, ev *Event, started time.Time) error {
 		w.setState(ev, Settled)
 		if !w.counted {
 			ev.Message = fmt.Sprintf("%d dice seen, expected %d", len(dice), w.opts.Expected)
+			ev.Seen = len(dice)
 			w.counted = true
 		}
 		// Keep reading a while: two touching dice can be read as one on

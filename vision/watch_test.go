@@ -151,6 +151,7 @@ func TestWrongDiceCountIsAMessageNotARoll(t *testing.T) {
 		{"four dice", diceRow(1, 2, 3, 4), "4 dice seen, expected 5"},
 		{"six dice", diceRow(1, 2, 3, 4, 5, 6), "6 dice seen, expected 5"},
 	}
+	// The page shows the count from Seen, never by parsing the message.
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			events := playScenes(t, tumble(5), hold(30, watchScene{x: 90, dice: c.dice}))
@@ -159,6 +160,7 @@ func TestWrongDiceCountIsAMessageNotARoll(t *testing.T) {
 			for _, ev := range events {
 				if ev.Message != "" {
 					notices = append(notices, ev.Message)
+					assert.Equal(t, len(c.dice), ev.Seen)
 				}
 			}
 			assert.Equal(t, []string{c.notice}, notices)
