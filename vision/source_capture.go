@@ -7,8 +7,10 @@ import (
 	"io"
 	"math"
 	neturl "net/url"
+	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"gocv.io/x/gocv"
@@ -35,6 +37,13 @@ var errCameraStopped = errors.New("no frame came from the camera")
 
 func openCamera(ctx context.Context, n int, opts SourceOptions) (Source, error) {
 	open := func() (grabber, error) {
+		// OpenCV prints warnings of its own when asked for a camera that is
+		// not there; on Linux the device file tells first, quietly.
+		if runtime.GOOS == "linux" {
+			if _, err := os.Stat(fmt.Sprintf("/dev/video%d", n)); err != nil {
+				return nil, missingCamera(n)
+			}
+		}
 		vc, err := gocv.VideoCaptureDevice(n)
 		if err != nil || !vc.IsOpened() {
 			vc.Close()
