@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // synthTray renders a 640×480 felt tray with the given dice.
@@ -52,7 +54,7 @@ func calibrateFaces(t *testing.T, opts GuideOptions, faces synth.Faces, angle fl
 }
 
 func TestGuideTemplatesAreUpright(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	_, straight := calibrateFaces(t, GuideOptions{Faces: PokerFaces}, synth.Poker, 0)
 	for _, angle := range []float64{25, 60, 110} {
 		_, turned := calibrateFaces(t, GuideOptions{Faces: PokerFaces}, synth.Poker, angle)
@@ -103,7 +105,7 @@ func likeness(a, b FaceTemplate) float64 {
 }
 
 func TestGuideAsksForTheLogoFaceOnce(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	asked, p := calibrateFaces(t, GuideOptions{Logo: 1}, synth.Logo, 35)
 	assert.Equal(t, []string{"logo"}, asked)
 	require.Len(t, p.Templates, 1)

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // camera hands out drawn frames in turn, the last one over and over.
@@ -25,7 +27,7 @@ func (c *camera) frame(context.Context) (gocv.Mat, error) {
 }
 
 func TestTerminalFlowTakesCorrectionsAndChecks(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	cam := &camera{frames: []func() gocv.Mat{
 		func() gocv.Mat { return tray(1, 0) },
 		func() gocv.Mat { return tray(1, 40, fiveApart[:4]...) }, // one die short: warned
@@ -61,7 +63,7 @@ func TestTerminalFlowTakesCorrectionsAndChecks(t *testing.T) {
 }
 
 func TestTerminalFlowEndingEarlySavesNothing(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	g := NewGuide(GuideOptions{})
 	defer g.Close()
 	cam := &camera{frames: []func() gocv.Mat{func() gocv.Mat { return tray(1, 0) }}}

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 var (
@@ -39,12 +41,6 @@ func tray(light float64, side int, centres ...image.Point) gocv.Mat {
 
 var fiveApart = []image.Point{{150, 120}, {300, 120}, {450, 120}, {200, 300}, {400, 300}}
 
-// noMatsLeft fails t if it ends with more Mats open than it began with.
-func noMatsLeft(t *testing.T) {
-	before := openMatCount()
-	t.Cleanup(func() { assert.Equal(t, before, openMatCount(), "Mats left open") })
-}
-
 // capture feeds the guide one drawn frame and closes it.
 func capture(t *testing.T, g *Guide, m gocv.Mat) Step {
 	t.Helper()
@@ -55,7 +51,7 @@ func capture(t *testing.T, g *Guide, m gocv.Mat) Step {
 }
 
 func TestGuideLearnsTrayDiceAndSavesAProfile(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	g := NewGuide(GuideOptions{})
 	defer g.Close()
 	require.Equal(t, StepEmptyTray, g.Step().Kind)
@@ -101,7 +97,7 @@ func TestGuideWarnsAndWaitsUntilFixedOrAccepted(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			noMatsLeft(t)
+			matcheck.Check(t)
 			g := NewGuide(GuideOptions{})
 			defer g.Close()
 			capture(t, g, tray(1, 0))
@@ -121,7 +117,7 @@ func warned(ws []string, part string) bool {
 }
 
 func TestGuideAsksForEachPokerFaceAndKeepsATemplate(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	g := NewGuide(GuideOptions{Faces: PokerFaces})
 	defer g.Close()
 	capture(t, g, tray(1, 0))
@@ -139,7 +135,7 @@ func TestGuideAsksForEachPokerFaceAndKeepsATemplate(t *testing.T) {
 }
 
 func TestGuideRefusesWhatItCannotUse(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	g := NewGuide(GuideOptions{})
 	defer g.Close()
 	_, err := g.SetTray(image.Rect(0, 0, 100, 100))

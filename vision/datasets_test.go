@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // datasetsDir is ../shared/datasets beside the repository.
@@ -38,7 +40,7 @@ func TestHeldOutPhotosReadAsMeasured(t *testing.T) {
 			if _, err := os.Stat(dir); err != nil {
 				t.Skipf("%s is absent: these checks need ../shared/datasets", dir)
 			}
-			defer noMatsLeft(t)
+			matcheck.Check(t)
 			photos, err := LoadFolder(dir)
 			require.NoError(t, err)
 			train, _ := ParseFold("0/5", true)

@@ -7,10 +7,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 func TestDemoRendersNothingWhileDiceComeToRest(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	d := &demo{opts: DemoOptions{Seed: 5, Rolls: 2}, ahead: map[int]gocv.Mat{}, readied: -1}
 	defer d.close()
 	m := gocv.NewMat()

@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // pipSpots are where the pips of each face lie on a die of side 1, from its
@@ -42,7 +44,7 @@ func table(w, h int) gocv.Mat {
 }
 
 func TestReaderReadsEachFaceOfDrawnDice(t *testing.T) {
-	defer noMatsLeft(t)
+	matcheck.Check(t)
 	r, err := NewReader(nil)
 	require.NoError(t, err)
 	defer r.Close()
@@ -64,7 +66,7 @@ func TestReaderReadsEachFaceOfDrawnDice(t *testing.T) {
 }
 
 func TestReaderFindsNothingOnAnEmptyTable(t *testing.T) {
-	defer noMatsLeft(t)
+	matcheck.Check(t)
 	r, err := NewReader(nil)
 	require.NoError(t, err)
 	defer r.Close()
@@ -76,7 +78,7 @@ func TestReaderFindsNothingOnAnEmptyTable(t *testing.T) {
 }
 
 func TestReaderRefusesFramesItCannotRead(t *testing.T) {
-	defer noMatsLeft(t)
+	matcheck.Check(t)
 	r, err := NewReader(nil)
 	require.NoError(t, err)
 	defer r.Close()
@@ -91,7 +93,7 @@ func TestReaderRefusesFramesItCannotRead(t *testing.T) {
 }
 
 func TestReaderRefusesATrayOutsideTheFrame(t *testing.T) {
-	defer noMatsLeft(t)
+	matcheck.Check(t)
 	p := calibrate.New()
 	p.Tray.Rectangle = image.Rect(2000, 2000, 2100, 2100)
 	r, err := NewReader(p)
@@ -112,7 +114,7 @@ func TestPokerProfileLabelsFacesByRank(t *testing.T) {
 }
 
 func TestAnnotateDrawsOnTheFrame(t *testing.T) {
-	defer noMatsLeft(t)
+	matcheck.Check(t)
 	frame := table(200, 200)
 	defer frame.Close()
 	before := frame.Clone()

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // readFolder reads every photo of a labelled folder and tallies the result.
@@ -68,7 +70,7 @@ func TestFixturesReplayWithoutConfidentMistakes(t *testing.T) {
 			continue // poker dice need a profile: TestPokerDiceReadByCalibratedTemplates
 		}
 		t.Run(c.Name(), func(t *testing.T) {
-			defer noMatsLeft(t)
+			matcheck.Check(t)
 			photos, err := LoadFolder(filepath.Join(root, c.Name()))
 			require.NoError(t, err)
 			floor, ok := fixtureFloors[c.Name()]
@@ -93,7 +95,7 @@ func TestPokerDiceReadByCalibratedTemplates(t *testing.T) {
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("%s is absent: generate it with go run ./cmd/dicegen fixtures", dir)
 	}
-	defer noMatsLeft(t)
+	matcheck.Check(t)
 	photos, err := LoadFolder(dir)
 	require.NoError(t, err)
 	train, _ := ParseFold("0/3", true)

@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // greyFrame is a small frame of one grey level, so a test can tell frames
@@ -43,11 +45,6 @@ func drainSource(t *testing.T, src Source) (levels, indexes []int, err error) {
 	}
 }
 
-func noMatsLeft(t *testing.T) {
-	before := openMatCount()
-	t.Cleanup(func() { assert.Equal(t, before, openMatCount(), "Mats left open") })
-}
-
 func writeImages(t *testing.T, dir string, names []string, levels []int) {
 	t.Helper()
 	for i, name := range names {
@@ -59,7 +56,7 @@ func writeImages(t *testing.T, dir string, names []string, levels []int) {
 }
 
 func TestVideoFileYieldsEveryFrameInOrderThenEOF(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	path := filepath.Join(t.TempDir(), "roll.avi")
 	w, err := gocv.VideoWriterFile(path, "MJPG", 30, 64, 48, true)
 	require.NoError(t, err)
@@ -84,7 +81,7 @@ func TestVideoFileYieldsEveryFrameInOrderThenEOF(t *testing.T) {
 }
 
 func TestFolderReplaysImagesInNameOrderAtFPS(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	dir := t.TempDir()
 	writeImages(t, dir, []string{"b.png", "a.png", "c.png"}, []int{50, 10, 90})
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a frame"), 0o644))
@@ -109,7 +106,7 @@ func TestFolderReplaysImagesInNameOrderAtFPS(t *testing.T) {
 }
 
 func TestImageIsHeldAsAStillCamera(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	dir := t.TempDir()
 	writeImages(t, dir, []string{"tray.jpg"}, []int{128})
 	src, err := Open(context.Background(), filepath.Join(dir, "tray.jpg"), SourceOptions{FPS: 10, Hold: 500 * time.Millisecond})
@@ -140,7 +137,7 @@ func TestOpenFailsWithAHintWhatToDo(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.spec, func(t *testing.T) {
-			noMatsLeft(t)
+			matcheck.Check(t)
 			src, err := Open(context.Background(), c.spec, SourceOptions{})
 			if src != nil {
 				src.Close()
@@ -154,7 +151,7 @@ func TestOpenFailsWithAHintWhatToDo(t *testing.T) {
 }
 
 func TestFolderWithABrokenImageFailsAtThatFrame(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	dir := t.TempDir()
 	writeImages(t, dir, []string{"01.png", "02.png", "04.png"}, []int{10, 20, 40})
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "03.png"), []byte("truncated"), 0o644))
@@ -189,7 +186,7 @@ func (f *flaky) grab(dst *gocv.Mat) error {
 func (f *flaky) close() error { return nil }
 
 func TestLostCameraIsRetriedAndReadingResumes(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	refusals := 1
 	statuses := make(chan Status, 10)
 	cfg := feedConfig{fps: 30, camera: true,
@@ -222,7 +219,7 @@ func TestLostCameraIsRetriedAndReadingResumes(t *testing.T) {
 }
 
 func TestSlowReaderGetsTheNewestFrameAndDropsAreCounted(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	src := startFeed(context.Background(), &flaky{frames: 1 << 30}, feedConfig{fps: 30, live: true, camera: true})
 	defer src.Close()
 	first, err := src.Next(context.Background())
@@ -237,7 +234,7 @@ func TestSlowReaderGetsTheNewestFrameAndDropsAreCounted(t *testing.T) {
 }
 
 func TestVideoServedOverHTTPPlaysToItsEnd(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	dir := t.TempDir()
 	w, err := gocv.VideoWriterFile(filepath.Join(dir, "roll.avi"), "MJPG", 30, 64, 48, true)
 	require.NoError(t, err)
@@ -304,7 +301,7 @@ func (c *mjpegCamera) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func TestLiveStreamIsRetriedWhenItDropsAndResumes(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	cam := &mjpegCamera{sessions: make(chan int, 8)}
 	cam.sessions <- 20  // the first connection, then the camera drops
 	cam.sessions <- -1  // it refuses once

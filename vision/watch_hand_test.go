@@ -17,12 +17,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 func TestHandIsSeenOnlyWhileInView(t *testing.T) {
 	for _, s := range loadSequences(t) {
 		t.Run(s.name, func(t *testing.T) {
-			noMatsLeft(t)
+			matcheck.Check(t)
 			src, err := Open(context.Background(), filepath.Join(s.dir, "frames"), SourceOptions{})
 			require.NoError(t, err)
 			defer src.Close()
@@ -145,7 +147,7 @@ func TestHandHeldStillInTheTrayIsNeverARoll(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			noMatsLeft(t)
+			matcheck.Check(t)
 			clip := renderHandClip(t, c.surface, c.tray, c.changed)
 			defer clip.close()
 			// The reader reads five dice throughout, misreading one under
@@ -186,7 +188,7 @@ func TestHandHeldStillInTheTrayIsNeverARoll(t *testing.T) {
 }
 
 func TestSomethingLeftAtTheEdgeBecomesTrayAfterRelearn(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	const relearn = 10
 	r := &scriptReader{dice: diceRow(1, 2, 3, 4, 5)}
 	w := NewWatcher(r, WatchOptions{Relearn: relearn})

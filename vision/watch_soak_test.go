@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // watchDemo replays the demo's first rolls through a real reader and returns
@@ -25,7 +27,7 @@ func watchDemo(t *testing.T, opts DemoOptions, at func(i int)) []Roll {
 }
 
 func TestDemoRollsAreReadBackOnceEach(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	opts := DemoOptions{Seed: 3, Rolls: 3}
 	rolls := watchDemo(t, opts, func(int) {})
 	want := DemoRolls(opts, opts.Rolls)
@@ -39,7 +41,7 @@ func TestSoakTenThousandFramesLeaveNoMatOpenAndMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("soak test: 10,000 frames")
 	}
-	noMatsLeft(t)
+	matcheck.Check(t)
 	seqs := loadSequences(t)
 	r, err := NewReader(nil)
 	require.NoError(t, err)

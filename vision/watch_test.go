@@ -10,12 +10,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 func TestSequencesReportEachRollOnceWithItsValues(t *testing.T) {
 	for _, s := range loadSequences(t) {
 		t.Run(s.name, func(t *testing.T) {
-			noMatsLeft(t)
+			matcheck.Check(t)
 			rolls := watchSequence(t, s, &truthReader{seq: s})
 			require.Len(t, rolls, len(s.rolls), "rolls reported")
 			for i, want := range s.rolls {
@@ -118,7 +120,7 @@ func rollsOf(events []Event) []Roll {
 }
 
 func TestRollIsReportedOnceUntilTheDiceMove(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	first, second := diceRow(1, 2, 3, 4, 5), diceRow(6, 6, 2, 2, 1)
 	events := playScenes(t, tumble(10), hold(40, watchScene{x: 100, dice: first}), tumble(10), hold(40, watchScene{x: 200, dice: second}))
 	rolls := rollsOf(events)
@@ -131,7 +133,7 @@ func TestRollIsReportedOnceUntilTheDiceMove(t *testing.T) {
 }
 
 func TestDiePutBackAsItWasIsTheSameRoll(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	roll := diceRow(3, 3, 4, 5, 6)
 	nudged := movedBy(roll, image.Pt(8, 5))
 	events := playScenes(t, hold(20, watchScene{x: 100, dice: roll}), tumble(6),
@@ -142,7 +144,7 @@ func TestDiePutBackAsItWasIsTheSameRoll(t *testing.T) {
 }
 
 func TestWrongDiceCountIsAMessageNotARoll(t *testing.T) {
-	noMatsLeft(t)
+	matcheck.Check(t)
 	cases := []struct {
 		name   string
 		dice   []Die

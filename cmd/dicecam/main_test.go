@@ -3,12 +3,33 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
+
+// TestMain keeps the tests off the machine's own profile and saved games,
+// and fails the run when any test leaves a gocv.Mat open (counted under
+// -tags matprofile).
+func TestMain(m *testing.M) {
+	home, err := os.MkdirTemp("", "dicecam-test-home")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	os.Setenv("XDG_DATA_HOME", filepath.Join(home, "data"))
+	code := matcheck.Run(m)
+	os.RemoveAll(home)
+	os.Exit(code)
+}
 
 // runCmd runs dicecam in-process and returns its exit code and output.
 func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {

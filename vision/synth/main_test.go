@@ -1,19 +1,9 @@
 package synth
 
 import (
-	"fmt"
-	"os"
 	"testing"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
-// TestMain fails the run when a test leaves a Mat open; it only counts
-// under -tags matprofile.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if n := openMats(); code == 0 && n > 0 {
-		fmt.Fprintf(os.Stderr, "%d gocv.Mat left open:\n", n)
-		dumpMats()
-		code = 1
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { matcheck.Main(m) }
