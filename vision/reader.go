@@ -34,14 +34,14 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("new reader: %w", err)
 	}
+	if p.Faces == calibrate.PokerFaces && len(p.Templates) == 0 {
+		return nil, errors.New("new reader: poker faces are read by the face templates of a profile, and this one has none: run dicecam calibrate --faces poker --from FOLDER")
+	}
 	r := &Reader{
 		profile: *p,
 		lab:     gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(),
 	}
 	if p.Faces == calibrate.PokerFaces {
-		if len(p.Templates) == 0 {
-			return nil, errors.New("new reader: poker faces are read by the face templates of a profile, and this one has none: run dicecam calibrate --faces poker --from FOLDER")
-		}
 		r.faces = PokerFaces
 	}
 	if p.Background != (calibrate.Colour{}) {
