@@ -33,17 +33,17 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"version", "print the version", runVersion},
+		{"play", "serve the scoreboard page: camera, roll, card", runPlay},
+		{"watch", "print each settled roll the camera sees", runWatch},
+		{"record", "save settled frames with their reads, for new fixtures", runRecord},
+		{"calibrate", "fit the reader to a table and dice set (--source) or labelled photos (--from)", runCalibrate},
 		{"read", "read the dice in photos", runRead},
 		{"eval", "score the reader on a labelled folder", runEval},
-		{"calibrate", "build a profile from a labelled folder", runCalibrate},
 		{"score", "what each open box is worth for five dice", runScore},
 		{"tally", "play a game log and print the card", runTally},
 		{"solve", "work out optimal play for a rule set", runSolve},
 		{"advise", "the best dice to keep or box to fill, with what each move costs", runAdvise},
-		{"play", "serve the scoreboard page: camera, roll, card", runPlay},
-		{"watch", "print each settled roll the camera sees", runWatch},
-		{"record", "save settled frames with their reads, for new fixtures", runRecord},
+		{"version", "print the version", runVersion},
 	}
 }
 
