@@ -7,6 +7,11 @@
 // so that a typical die is DieSide pixels across, and writes, every Stride
 // pixels of that input, a score for "a die's top-face centre is here" and the
 // die's side. Detect picks the local maxima of the score.
+//
+// A reader uses it beside its own search: Detect on the tray part of the
+// frame with the profile's die side, then hand each candidate no proposal of
+// its own lies within half a side of to the classifier, as a die of side
+// Candidate.Side centred on (X, Y).
 package detect
 
 import (
