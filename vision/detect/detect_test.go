@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // repo is the repository root seen from this package's folder.
@@ -47,7 +49,7 @@ type golden struct {
 }
 
 func TestOpenCVReadsTheDetectorAsPyTorchDid(t *testing.T) {
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	raw, err := os.ReadFile(filepath.Join("testdata", "golden.json"))
 	require.NoError(t, err, "run tools/detect/train.py to write testdata/golden.json")
 	var g golden
@@ -70,7 +72,7 @@ func TestDetectorStaysSmall(t *testing.T) {
 }
 
 func TestDetectRefusesWhatIsNotAColourFrame(t *testing.T) {
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	d := newDetector(t)
 	empty := gocv.NewMat()
 	defer empty.Close()
@@ -85,7 +87,7 @@ func TestDetectRefusesWhatIsNotAColourFrame(t *testing.T) {
 }
 
 func TestDetectRefusesADieSideThatBlowsTheInputUp(t *testing.T) {
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	d := newDetector(t)
 	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 90, 90, 0), 480, 640, gocv.MatTypeCV8UC3)
 	defer frame.Close()
@@ -94,7 +96,7 @@ func TestDetectRefusesADieSideThatBlowsTheInputUp(t *testing.T) {
 }
 
 func TestDetectFindsNoDiceOnAnEmptyTray(t *testing.T) {
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	d := newDetector(t)
 	for _, p := range fixtureImages(t, "empty") {
 		frame := readFrame(t, p)
@@ -108,7 +110,7 @@ func TestDetectFindsNoDiceOnAnEmptyTray(t *testing.T) {
 // TestDetectFindsTheFixtureDice replays the generated fixtures with the die
 // side their truth gives, scoring as ../shared/datasets/README.md does.
 func TestDetectFindsTheFixtureDice(t *testing.T) {
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	d := newDetector(t)
 	cases := []struct {
 		folder     string
@@ -154,7 +156,7 @@ func TestDetectFindsTheFixtureDice(t *testing.T) {
 }
 
 func TestDetectGivesSidesNearTheTruth(t *testing.T) {
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	d := newDetector(t)
 	for _, folder := range []string{"colours", "tiny", "large"} {
 		t.Run(folder, func(t *testing.T) {
@@ -254,17 +256,10 @@ func match(found []Candidate, boxes []image.Rectangle) int {
 	return len(usedJ)
 }
 
-// noMatsLeftOpen checks, once the test and its defers are done, that it
-// closed every Mat it opened (counted only with -tags matprofile).
-func noMatsLeftOpen(t *testing.T) {
-	before := openMats()
-	t.Cleanup(func() { assert.Equal(t, before, openMats(), "Mats left open") })
-}
-
 // The reader looks only inside its tray rectangle: a region of a frame,
 // which is not continuous in memory, must read as a copy of it does.
 func TestDetectReadsARegionAsACopy(t *testing.T) {
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	d := newDetector(t)
 	frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", "touching", "images", "touching-1.jpg"))
 	defer frame.Close()

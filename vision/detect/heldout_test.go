@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
 // datasets is ../shared/datasets seen from this package's folder.
@@ -90,7 +92,7 @@ func TestDetectFindsHeldOutDice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads about 90 photos")
 	}
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	d := newDetector(t)
 	for _, c := range []struct {
 		folder         string
