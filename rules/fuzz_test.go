@@ -133,11 +133,18 @@ func checkTotals(t *testing.T, c *Card) Totals {
 	return tot
 }
 
+// FuzzParseLogRoundTrips reads any text as a game log of any rule set: it is
+// refused with the line named, or written back with every turn and game kept.
 func FuzzParseLogRoundTrips(f *testing.F) {
+	const poker = 5
 	f.Add(uint8(0), "1 2 3 4 5 -> chance\n# note\n6 6 6 6 6 -> yahtzee # yes\n")
-	f.Add(uint8(5), "9 10 j q K -> straight\n")
+	f.Add(uint8(poker), "9 10 j q K -> straight\n")
 	f.Add(uint8(3), "1 1 1 -> ones\n")
 	f.Add(uint8(3), "->\n->->\n")
+	f.Add(uint8(poker), "A A A A A -> yacht\n---\nK K K K K -> yacht\n")
+	f.Add(uint8(poker), "---\n9 9 9 9 9 -> nines\n")
+	f.Add(uint8(poker), "9 10 J Q K -> straight\n  --- # game 2\n---\n")
+	f.Add(uint8(poker), "A A A A A -> yacht\n---\nA A A A A -> yacht\n---\nA A A A A -> yacht\n---\n")
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
 		s, err := Parse(fuzzSpecs[int(which)%len(fuzzSpecs)])
 		if err != nil {
@@ -158,8 +165,11 @@ func FuzzParseLogRoundTrips(f *testing.F) {
 			t.Fatalf("%d turns became %d", len(turns), len(again))
 		}
 		for i := range turns {
-			if again[i].Roll != turns[i].Roll || again[i].Box != turns[i].Box {
+			if again[i].Game != turns[i].Game || again[i].Roll != turns[i].Roll || again[i].Box != turns[i].Box {
 				t.Fatalf("turn %d: %+v became %+v", i, turns[i], again[i])
+			}
+			if turns[i].Game >= s.Games() {
+				t.Fatalf("turn %d is in game %d of a best of %d", i, turns[i].Game+1, s.Games())
 			}
 		}
 	})
