@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/dicecam/dicecam/internal/matcheck"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
@@ -141,7 +142,7 @@ func TestModelReadsHeldOutDice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.folder, func(t *testing.T) {
-			noMatsLeftOpen(t)
+			matcheck.Check(t)
 			got := readHeldOut(t, heldOutDice(t, filepath.Join(datasets, tt.folder)))
 			n := float64(got.dice)
 			t.Logf("%d dice: %d right, %d asked, %d wrong but confident", got.dice, got.right, got.asked, got.confidentWrong)
@@ -155,7 +156,7 @@ func TestModelRejectsCropsBesideOrAroundHeldOutDice(t *testing.T) {
 	// tray-topdown boxes hold the whole die, so these crops show half a die
 	// or a die far too small to be the candidate: what a die finder's false
 	// candidates look like.
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	dice := heldOutDice(t, filepath.Join(datasets, "tray-topdown"))
 	var beside []labelledDie
 	for _, d := range dice {

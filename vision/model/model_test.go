@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/dicecam/dicecam/internal/matcheck"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
@@ -20,6 +21,8 @@ type golden struct {
 	Label  int       `json:"label"`
 	Logits []float32 `json:"logits"`
 }
+
+func TestMain(m *testing.M) { matcheck.Main(m) }
 
 func loadNet(t *testing.T) gocv.Net {
 	t.Helper()
@@ -61,7 +64,7 @@ func readGolden(t *testing.T) []golden {
 }
 
 func TestOpenCVReadsGoldenCropsAsPyTorchDid(t *testing.T) {
-	noMatsLeftOpen(t)
+	matcheck.Check(t)
 	net := loadNet(t)
 	defer net.Close()
 	cases := readGolden(t)
@@ -82,13 +85,6 @@ func TestOpenCVReadsGoldenCropsAsPyTorchDid(t *testing.T) {
 			assert.InDeltaSlice(t, c.Logits, batch[i], 1e-3, "in a batch of %d", len(cases))
 		})
 	}
-}
-
-// noMatsLeftOpen checks, once the test and its defers are done, that it
-// closed every Mat it opened (counted only with -tags matprofile).
-func noMatsLeftOpen(t *testing.T) {
-	before := openMats()
-	t.Cleanup(func() { assert.Equal(t, before, openMats(), "Mats left open") })
 }
 
 func TestModelStaysSmall(t *testing.T) {

@@ -1,8 +1,0 @@
-//go:build matprofile
-
-package model
-
-import "gocv.io/x/gocv"
-
-// openMats is how many Mats are open, as gocv's Mat profile counts them.
-func openMats() int { return gocv.MatProfile.Count() }
