@@ -3,8 +3,6 @@ package model
 import (
 	"encoding/csv"
 	"hash/crc32"
-	"image"
-	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -60,28 +58,6 @@ func heldOutDice(t *testing.T, folder string) []labelledDie {
 	return dice
 }
 
-// contractCrop cuts what the model reads for a die of side s centred on
-// (cx, cy): the square of side 1.6*s, border-replicated, shrunk to 48x48.
-// The rounding is the one README.md gives, so Go and Python cut alike.
-func contractCrop(frame gocv.Mat, cx, cy, s float64) gocv.Mat {
-	side := int(math.Floor(Context*s + 0.5))
-	x0 := int(math.Floor(cx - float64(side)/2 + 0.5))
-	y0 := int(math.Floor(cy - float64(side)/2 + 0.5))
-	left, top := max(0, -x0), max(0, -y0)
-	right, bottom := max(0, x0+side-frame.Cols()), max(0, y0+side-frame.Rows())
-	src := frame
-	if left+top+right+bottom > 0 {
-		src = gocv.NewMat()
-		defer src.Close()
-		gocv.CopyMakeBorder(frame, &src, top, bottom, left, right, gocv.BorderReplicate, color.RGBA{})
-	}
-	square := src.Region(image.Rect(x0+left, y0+top, x0+left+side, y0+top+side))
-	defer square.Close()
-	crop := gocv.NewMat()
-	gocv.Resize(square, &crop, image.Pt(Crop, Crop), 0, 0, gocv.InterpolationArea)
-	return crop
-}
-
 // heldOutReading is how the model did on the dice of one fold.
 type heldOutReading struct {
 	dice, right, asked, confidentWrong int
@@ -109,7 +85,7 @@ func readPhoto(t *testing.T, net *gocv.Net, dice []labelledDie, got *heldOutRead
 	require.False(t, frame.Empty(), "read %s", dice[0].image)
 	crops := make([]gocv.Mat, len(dice))
 	for i, d := range dice {
-		crops[i] = contractCrop(frame, d.cx, d.cy, d.s)
+		crops[i] = CropAt(frame, d.cx, d.cy, d.s)
 		defer crops[i].Close()
 	}
 	for i, z := range logits(t, net, crops) {
