@@ -36,18 +36,56 @@ func (c *classifier) Close() error {
 // classify returns, for each proposal, the model's class probabilities:
 // index 0 not a die, 1..6 the top face.
 func (c *classifier) classify(frame gocv.Mat, props []proposal) ([][model.Classes]float64, error) {
-	if len(props) == 0 {
-		return nil, nil
-	}
 	crops := make([]gocv.Mat, len(props))
 	for i, p := range props {
 		crops[i] = cropFor(frame, p.die.Center, p.s)
 	}
-	defer func() {
-		for _, m := range crops {
-			m.Close()
+	defer closeAll(crops)
+	return c.run(crops)
+}
+
+// classifyAugmented reads each proposal's crop turned by 0, 90, 180 and
+// 270 degrees, at its side and at 1.15 times it, and averages the model's
+// probabilities: a die the model is unsure of from one view is often read
+// alike from the others, while a die between two readings stays unsure.
+func (c *classifier) classifyAugmented(frame gocv.Mat, props []proposal) ([][model.Classes]float64, error) {
+	const views = 2 * 4
+	var crops []gocv.Mat
+	defer func() { closeAll(crops) }()
+	for _, p := range props {
+		for _, s := range []float64{p.s, augmentedScale * p.s} {
+			crop := cropFor(frame, p.die.Center, s)
+			crops = append(crops, crop)
+			for _, turn := range []gocv.RotateFlag{gocv.Rotate90Clockwise, gocv.Rotate180Clockwise, gocv.Rotate90CounterClockwise} {
+				turned := gocv.NewMat()
+				gocv.Rotate(crop, &turned, turn)
+				crops = append(crops, turned)
+			}
 		}
-	}()
+	}
+	probs, err := c.run(crops)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][model.Classes]float64, len(props))
+	for i := range props {
+		for _, pr := range probs[i*views : (i+1)*views] {
+			for k, v := range pr {
+				out[i][k] += v / views
+			}
+		}
+	}
+	return out, nil
+}
+
+// augmentedScale is the larger of the two sides an unsure die is read at:
+// the model holds up to about 1.15 times the die's box on tray photos.
+const augmentedScale = 1.15
+
+func (c *classifier) run(crops []gocv.Mat) ([][model.Classes]float64, error) {
+	if len(crops) == 0 {
+		return nil, nil
+	}
 	gocv.BlobFromImages(crops, &c.blob, 1/255.0, image.Pt(model.Crop, model.Crop), gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
 	c.net.SetInput(c.blob, "")
 	out := c.net.Forward("")
@@ -56,14 +94,20 @@ func (c *classifier) classify(frame gocv.Mat, props []proposal) ([][model.Classe
 	if err != nil {
 		return nil, fmt.Errorf("read the model's output: %w", err)
 	}
-	if len(logits) != len(props)*model.Classes {
-		return nil, fmt.Errorf("the model returned %d numbers for %d crops, want %d each", len(logits), len(props), model.Classes)
+	if len(logits) != len(crops)*model.Classes {
+		return nil, fmt.Errorf("the model returned %d numbers for %d crops, want %d each", len(logits), len(crops), model.Classes)
 	}
-	probs := make([][model.Classes]float64, len(props))
-	for i := range props {
+	probs := make([][model.Classes]float64, len(crops))
+	for i := range crops {
 		probs[i] = softmax(logits[i*model.Classes : (i+1)*model.Classes])
 	}
 	return probs, nil
+}
+
+func closeAll(ms []gocv.Mat) {
+	for _, m := range ms {
+		m.Close()
+	}
 }
 
 // cropFor cuts what the model reads for a die of side s centred on centre:

@@ -63,6 +63,35 @@ func (r *Reader) judge(frame gocv.Mat, props []proposal) ([]proposal, [][model.C
 	return append(faces, others...), append(probs, more...), nil
 }
 
+// lookAgain reads each die that decide would ask about from several views
+// and decides again with those views' probabilities. Only the handful of
+// dice a frame leaves unsure are looked at again, so it costs little.
+func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Classes]float64) ([]Die, error) {
+	dice, from := decide(props, probs, r.faces)
+	var again []proposal
+	var at []int
+	for k, d := range dice {
+		if d.Uncertain && props[from[k]].face == nil {
+			again = append(again, props[from[k]])
+			at = append(at, from[k])
+		}
+	}
+	if len(again) == 0 {
+		return dice, nil
+	}
+	more, err := r.model.classifyAugmented(frame, again)
+	if err != nil {
+		return nil, err
+	}
+	for k, i := range at {
+		if keepable(props[i], more[k]) {
+			probs[i] = more[k] // more views may settle a die, never lose one
+		}
+	}
+	dice, _ = decide(props, probs, r.faces)
+	return dice, nil
+}
+
 // likeliest is the most probable face value, 1 to 6.
 func likeliest(pr [model.Classes]float64) int {
 	v := 1
@@ -87,15 +116,23 @@ const (
 	besideSure   = 0.8  // unsure reads this close to a sure die, in its sides, go
 )
 
+// keepable reports whether the model finds p enough like a die to be one:
+// a blob without pips must look more surely a die than a pip face does.
+func keepable(p proposal, pr [model.Classes]float64) bool {
+	return pr[model.NotADie] <= notADie && (p.pips > 0 || pr[model.NotADie] <= blobNotADie) && (!p.grid || pr[model.NotADie] <= gridNotADie)
+}
+
 // decide reads each proposal from the model's probabilities and the pip
 // count, then keeps one proposal per die. Where the two cues disagree the
-// die is asked about rather than read with confidence.
-func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die {
+// die is asked about rather than read with confidence. It also returns,
+// for each die, the index of the proposal it was read from.
+func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Die, []int) {
 	type judged struct {
 		die   Die
 		s     float64
 		agree bool
 		score float64
+		from  int
 	}
 	var all []judged
 	for i, p := range props {
@@ -106,10 +143,10 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 			d := p.die
 			d.Value, d.Face, d.Confidence = f.value, faces.FaceLabel(f.value), f.score
 			d.Uncertain = f.score < logoSure || f.margin < logoMargin
-			all = append(all, judged{d, p.s, true, 1 + f.score})
+			all = append(all, judged{d, p.s, true, 1 + f.score, i})
 			continue
 		}
-		if pr[model.NotADie] > notADie || p.pips == 0 && pr[model.NotADie] > blobNotADie || p.grid && pr[model.NotADie] > gridNotADie {
+		if !keepable(p, pr) {
 			continue
 		}
 		v := likeliest(pr)
@@ -145,7 +182,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 		if p.grid {
 			score -= 0.5 // a guess yields to a die found in its own right
 		}
-		all = append(all, judged{d, p.s, agree, score})
+		all = append(all, judged{d, p.s, agree, score, i})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	var kept []judged
@@ -181,9 +218,9 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) []Die
 		}
 		return false
 	})
-	dice := make([]Die, len(kept))
+	dice, from := make([]Die, len(kept)), make([]int, len(kept))
 	for i, k := range kept {
-		dice[i] = k.die
+		dice[i], from[i] = k.die, k.from
 	}
-	return dice
+	return dice, from
 }

@@ -3,8 +3,11 @@ package vision
 import (
 	"image"
 	"math"
+	"slices"
 
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/vision/detect"
 )
 
 // proposal is a place that may hold a die, found by its pips or as a blob,
@@ -19,8 +22,9 @@ type proposal struct {
 	// a face or not: fewer than the value read on a large die means a logo.
 	blobs int
 
-	grid     bool // one of a grid of guesses over a cluster of dice
-	detected bool // seen by the learned detector alone
+	grid     bool    // one of a grid of guesses over a cluster of dice
+	detected bool    // seen by the learned detector alone
+	seen     float64 // the detector's score for this place, 0 where it saw no die
 
 	body, ink [3]float64 // Lab colours of a pip face's body and pips
 }
@@ -86,8 +90,25 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 	if r.model == nil {
 		return props
 	}
+	found := r.detect(frame, sc.tray)
+	if r.finder != nil {
+		// The detector finds every die the classical search does and more,
+		// so what it does not see is a speck, a screw head or a shadow.
+		for i := range props {
+			props[i].seen = seenAt(found, props[i].die.Center, props[i].s)
+		}
+		props = slices.DeleteFunc(props, func(p proposal) bool { return p.seen == 0 && p.pips < 2 })
+	}
 	for _, c := range sc.cands {
+		if c.grid && r.finder != nil {
+			continue // the detector places dice in a cluster better than a grid guesses
+		}
 		p := proposal{die: shift(Die{Box: c.box, Center: c.center}, off), s: 1.15 * c.side, grid: c.grid}
+		if r.finder != nil {
+			if p.seen = seenAt(found, p.die.Center, p.s); p.seen == 0 {
+				continue
+			}
+		}
 		for _, q := range pips {
 			if insideBox(c.box, image.Pt(int(q.x), int(q.y))) {
 				p.blobs++
@@ -104,13 +125,21 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		}
 		props = append(props, p)
 	}
-	return append(props, r.detected(frame, sc.plane, sc.tray, props)...)
+	props = append(props, r.detected(sc.plane, sc.tray, found, props)...)
+	if side := r.typicalSide(); side > 0 && !r.profile.Tray.Empty() {
+		// Calibration grew the tray by about a die around every die it saw;
+		// a centre further out than half a die more is the rim: a screw
+		// head, the edge of the light box.
+		inner := r.profile.Tray.Inset(int(side / 2))
+		props = slices.DeleteFunc(props, func(p proposal) bool { return !p.die.Center.In(inner) })
+	}
+	return props
 }
 
-// detected are the dice the learned detector sees where no other proposal
-// lies, for the model to read: small, touching and pale dice that blobs and
-// pips miss. A detector error costs only these proposals, never the frame.
-func (r *Reader) detected(frame gocv.Mat, plane labPlane, tray image.Rectangle, others []proposal) []proposal {
+// detect runs the learned detector, when the profile asks for it, on the
+// whole frame with the profile's typical die side. A detector error costs
+// only its candidates, never the frame.
+func (r *Reader) detect(frame gocv.Mat, tray image.Rectangle) []detect.Candidate {
 	if r.finder == nil {
 		return nil
 	}
@@ -119,17 +148,36 @@ func (r *Reader) detected(frame gocv.Mat, plane labPlane, tray image.Rectangle, 
 	if err != nil {
 		return nil
 	}
+	return slices.DeleteFunc(found, func(f detect.Candidate) bool {
+		return f.Score < detectedFloor || !image.Pt(int(f.X), int(f.Y)).In(tray)
+	})
+}
+
+// seenAt is the best detector score within half a die of centre, 0 if none.
+func seenAt(found []detect.Candidate, centre image.Point, s float64) float64 {
+	best := 0.0
+	for _, f := range found {
+		if math.Hypot(f.X-float64(centre.X), f.Y-float64(centre.Y)) < 0.5*math.Max(s, f.Side) {
+			best = math.Max(best, f.Score)
+		}
+	}
+	return best
+}
+
+// detected are the detector's dice as proposals of their own: where no
+// other proposal lies they are small, touching and pale dice that blobs and
+// pips miss; where one does, the detector's centre and side give the model
+// a second, often better placed crop of the same die.
+func (r *Reader) detected(plane labPlane, tray image.Rectangle, found []detect.Candidate, others []proposal) []proposal {
 	props := make([]proposal, 0, len(found))
 	for _, f := range found {
-		if f.Score < detectedFloor || !image.Pt(int(f.X), int(f.Y)).In(tray) || nearAny(others, f.X, f.Y, 0.7*f.Side) {
-			continue // faint, off the tray, or a die the reader found already
-		}
+		alone := !nearAny(others, f.X, f.Y, 0.7*f.Side)
 		body := plane.ringColour(f.X-float64(tray.Min.X), f.Y-float64(tray.Min.Y), 0.3*f.Side)
-		if !r.knownBody(body) {
+		if alone && !r.knownBody(body) {
 			continue // not the colour of any die in the set: a key, a plug
 		}
 		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
-		props = append(props, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, detected: true})
+		props = append(props, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, detected: alone, seen: f.Score})
 	}
 	return props
 }

@@ -105,7 +105,9 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
-		dice = decide(props, probs, r.faces)
+		if dice, err = r.lookAgain(frame, props, probs); err != nil {
+			return nil, fmt.Errorf("read dice: %w", err)
+		}
 	}
 	sort.Slice(dice, func(i, j int) bool {
 		if dice[i].Center.Y != dice[j].Center.Y {

@@ -39,10 +39,12 @@ var fixtureFloors = map[string]struct {
 	exact    float64
 	maxFalse int
 }{
-	// measured: recall 1.00 on every case but touching (0.89); exact as below
+	// measured: recall 1.00 on every case but touching (0.89); exact as below.
+	// colours: 0.67 since unsure dice are read from several views, which
+	// settles dice on real trays but turns one die here that stays asked.
 	"angled":       {1.00, 0.3, 4},
 	"blur":         {1.00, 1.0, 0},
-	"colours":      {1.00, 1.0, 0},
+	"colours":      {1.00, 0.6, 0},
 	"crowd":        {0.95, 0.0, 0},
 	"empty":        {0, 1.0, 0},
 	"four-dice":    {1.00, 1.0, 0},
