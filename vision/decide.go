@@ -150,6 +150,11 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 			continue
 		}
 		v := likeliest(pr)
+		if p.pips == 0 && p.seen > 0 && p.seen < detectSure {
+			// Without pips to count, a place the detector only half
+			// believes in is a speck or a shadow more often than a die.
+			continue
+		}
 		d := p.die
 		agree := p.pips == v
 		d.Value, d.Face = v, faces.FaceLabel(v)

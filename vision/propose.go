@@ -173,19 +173,22 @@ func (r *Reader) detected(plane labPlane, tray image.Rectangle, found []detect.C
 	for _, f := range found {
 		alone := !nearAny(others, f.X, f.Y, 0.7*f.Side)
 		body := plane.ringColour(f.X-float64(tray.Min.X), f.Y-float64(tray.Min.Y), 0.3*f.Side)
-		if alone && !r.knownBody(body) {
-			continue // not the colour of any die in the set: a key, a plug
+		if alone && len(r.bodies) <= fewBodies && !r.knownBody(body) {
+			continue // not the colour of any die in a set of few colours: a key, a plug
 		}
 		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
-		props = append(props, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, detected: alone, seen: f.Score})
+		p := proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, detected: alone, seen: f.Score}
+		props = append(props, p)
 	}
 	return props
 }
 
-// A die the detector alone sees must score this with the detector, and this
-// with the model to be read with confidence.
+// A die the detector alone sees must score detectedFloor with the detector,
+// and sureDetected with the model to be read with confidence. A die without
+// a pip face must score detectSure, the detector's own line for a sure die.
 const (
 	detectedFloor = 0.4
+	detectSure    = 0.5
 	sureDetected  = 0.97
 )
 
