@@ -272,4 +272,10 @@ func TestPagePlaysAGameFromRecordedRolls(t *testing.T) {
 	// The view streams apart from the state, so it may lag the winner a little.
 	waitFor(t, ctx, boxedDice+` > 100`)
 	screenshot(t, ctx, "replay-game.png")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/print")))
+	waitFor(t, ctx, `document.readyState === "complete"`)
+	pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperLetter), chromedp.PDFPreferCSSPageSize()))
+	require.NoError(t, err)
+	assert.Len(t, pdfPages.FindAll(pdf, -1), 1, "the finished game prints on one page")
 }
