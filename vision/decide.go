@@ -71,8 +71,10 @@ func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Clas
 	var again []proposal
 	var at []int
 	for k, d := range dice {
-		if d.Uncertain && props[from[k]].face == nil {
-			again = append(again, props[from[k]])
+		if i := from[k]; d.Uncertain && !byTemplate(props[i], probs[i]) {
+			// A face read by template, such as a logo, is one the model
+			// cannot read, from any view.
+			again = append(again, props[i])
 			at = append(at, from[k])
 		}
 	}
@@ -116,6 +118,13 @@ const (
 	besideSure   = 0.8  // unsure reads this close to a sure die, in its sides, go
 )
 
+// byTemplate reports whether p is read by the profile's face templates: a
+// clear match the model does not read with confidence.
+func byTemplate(p proposal, pr [model.Classes]float64) bool {
+	f := p.face
+	return f != nil && p.pips == 0 && f.score >= templateSure && f.margin >= templateMargin && !modelSure(pr)
+}
+
 // keepable reports whether the model finds p enough like a die to be one:
 // a blob without pips must look more surely a die than a pip face does.
 func keepable(p proposal, pr [model.Classes]float64) bool {
@@ -137,7 +146,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 	var all []judged
 	for i, p := range props {
 		pr := probs[i]
-		if f := p.face; f != nil && p.pips == 0 && f.score >= templateSure && f.margin >= templateMargin && !modelSure(pr) {
+		if f := p.face; byTemplate(p, pr) {
 			// A face the profile knows, such as a logo, which neither the
 			// model nor the pips can read; asked unless the match is clear.
 			d := p.die
