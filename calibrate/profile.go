@@ -52,8 +52,9 @@ type Profile struct {
 	Bodies []Colour `json:"bodies,omitempty"`
 	Pips   []Colour `json:"pips,omitempty"`
 
-	// Detector says whether the learned dice detector should look for the
-	// dice that blobs and pips miss; calibration turns it on where it helps.
+	// Detector says whether the reader uses the learned dice detector: its
+	// dice become proposals of their own, and blobs and lone pips it does
+	// not see are dropped as specks. Calibration turns it on where it helps.
 	Detector bool `json:"detector,omitempty"`
 
 	// Templates are normalised top-face patches, one or more per face label,
