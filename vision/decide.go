@@ -142,6 +142,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		agree bool
 		score float64
 		from  int
+		seen  float64
 	}
 	var all []judged
 	for i, p := range props {
@@ -152,7 +153,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 			d := p.die
 			d.Value, d.Face, d.Confidence = f.value, faces.FaceLabel(f.value), f.score
 			d.Uncertain = f.score < logoSure || f.margin < logoMargin
-			all = append(all, judged{d, p.s, true, 1 + f.score, i})
+			all = append(all, judged{d, p.s, true, 1 + f.score, i, p.seen})
 			continue
 		}
 		if !keepable(p, pr) {
@@ -196,7 +197,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		if p.grid {
 			score -= 0.5 // a guess yields to a die found in its own right
 		}
-		all = append(all, judged{d, p.s, agree, score, i})
+		all = append(all, judged{d, p.s, agree, score, i, p.seen})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	var kept []judged
@@ -219,8 +220,8 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		}
 	}
 	kept = slices.DeleteFunc(kept, func(j judged) bool {
-		if !j.die.Uncertain {
-			return false
+		if !j.die.Uncertain || j.seen >= detectSure {
+			return false // the detector, which looks for top faces, is sure of this one
 		}
 		// A smaller unsure read right beside a sure die is most often that
 		// die's side face or its shadow; a die touching it is as large.
