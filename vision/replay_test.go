@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -142,7 +143,32 @@ func benchFrame(b *testing.B) gocv.Mat {
 func BenchmarkReadFiveDice1280x720(b *testing.B) {
 	frame := benchFrame(b)
 	defer frame.Close()
-	r, err := NewReader(nil)
+	benchRead(b, frame, nil)
+}
+
+// BenchmarkReadFiveDiceWithDetector1280x720 reads the same frame as a
+// profile calibrated for its dice, with the detector on, reads it.
+func BenchmarkReadFiveDiceWithDetector1280x720(b *testing.B) {
+	frame := benchFrame(b)
+	defer frame.Close()
+	plain, err := NewReader(nil)
+	require.NoError(b, err)
+	dice, err := plain.Read(frame)
+	require.NoError(b, plain.Close())
+	require.NoError(b, err)
+	lo, hi := math.Inf(1), 0.0
+	for _, d := range dice {
+		side := math.Hypot(float64(d.Box[1].X-d.Box[0].X), float64(d.Box[1].Y-d.Box[0].Y))
+		lo, hi = math.Min(lo, side), math.Max(hi, side)
+	}
+	p := calibrate.New()
+	p.DieSize = [2]float64{math.Floor(0.7 * lo), math.Ceil(1.5 * hi)} // as Calibrate widens it
+	p.Detector = true
+	benchRead(b, frame, p)
+}
+
+func benchRead(b *testing.B, frame gocv.Mat, p *calibrate.Profile) {
+	r, err := NewReader(p)
 	require.NoError(b, err)
 	defer r.Close()
 	dice, err := r.Read(frame)
