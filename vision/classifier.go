@@ -3,7 +3,6 @@ package vision
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"math"
 
 	"github.com/dicecam/dicecam/vision/model"
@@ -110,26 +109,9 @@ func closeAll(ms []gocv.Mat) {
 	}
 }
 
-// cropFor cuts what the model reads for a die of side s centred on centre:
-// the square of side Context·s, the frame's border replicated where the
-// square leaves it, shrunk to Crop×Crop. The rounding is the model README's.
+// cropFor cuts what the model reads for a die of side s centred on centre.
 func cropFor(frame gocv.Mat, centre image.Point, s float64) gocv.Mat {
-	side := max(2, int(math.Floor(model.Context*s+0.5)))
-	x0 := int(math.Floor(float64(centre.X) - float64(side)/2 + 0.5))
-	y0 := int(math.Floor(float64(centre.Y) - float64(side)/2 + 0.5))
-	left, top := max(0, -x0), max(0, -y0)
-	right, bottom := max(0, x0+side-frame.Cols()), max(0, y0+side-frame.Rows())
-	src := frame
-	if left+top+right+bottom > 0 {
-		src = gocv.NewMat()
-		defer src.Close()
-		gocv.CopyMakeBorder(frame, &src, top, bottom, left, right, gocv.BorderReplicate, color.RGBA{})
-	}
-	square := src.Region(image.Rect(x0+left, y0+top, x0+left+side, y0+top+side))
-	defer square.Close()
-	crop := gocv.NewMat()
-	gocv.Resize(square, &crop, image.Pt(model.Crop, model.Crop), 0, 0, gocv.InterpolationArea)
-	return crop
+	return model.CropAt(frame, float64(centre.X), float64(centre.Y), s)
 }
 
 func softmax(z []float32) [model.Classes]float64 {
