@@ -88,6 +88,10 @@ type WatchOptions struct {
 // dice seen are not the dice expected: a second at 30 fps.
 const recount = 30
 
+// bareStill is how many still frames the tray laid bare where an arm was
+// must show before it is learned.
+const bareStill = 3
+
 // motionWidth is the width frames are shrunk to before differencing: enough
 // to see a die of 20 px move, small enough to cost nothing beside a read.
 const motionWidth = 160
@@ -193,14 +197,17 @@ func (w *Watcher) Feed(fr Frame) (Event, error) {
 // An arm that stays still past Relearn frames is taken for part of the tray.
 func (w *Watcher) hand(frame gocv.Mat, moved bool) bool {
 	dieSide := w.side * float64(w.small.Cols()) / float64(max(1, frame.Cols()))
-	if !w.hands.see(w.small, dieSide) {
+	arm, bare := w.hands.see(w.small, dieSide)
+	if !arm {
 		w.held = 0
 		return false
 	}
 	if moved {
 		return true
 	}
-	if w.held++; w.held > w.opts.Relearn {
+	// Where the arm was is the tray laid bare once it has lain still for a
+	// few frames, so that the last of the arm's blur is gone.
+	if w.held++; w.held > w.opts.Relearn || bare && w.held >= bareStill {
 		w.hands.learn()
 		w.held = 0
 		return false

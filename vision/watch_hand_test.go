@@ -216,3 +216,44 @@ func TestSomethingLeftAtTheEdgeBecomesTrayAfterRelearn(t *testing.T) {
 	require.Len(t, rolls, 1, "the same dice are one roll")
 	assert.Less(t, rolls[0], 15)
 }
+
+func TestHandInViewOnTheFirstFrameIsForgottenSoonAfterItLeaves(t *testing.T) {
+	cases := []struct {
+		name    string
+		surface synth.Surface
+		tray    bool
+	}{
+		{"felt tray", synth.Felt, true},
+		{"desk", synth.Desk, false},
+		{"cloth", synth.Cloth, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			matcheck.Check(t)
+			clip := renderHandClip(t, c.surface, c.tray, false)
+			defer clip.close()
+			// Start with the hand holding still over the dice, the reader
+			// seeing nothing readable under it.
+			start := slices.Index(clip.hand, true) + 6
+			r := &scriptReader{}
+			w := NewWatcher(r, WatchOptions{})
+			defer w.Close()
+			rolled := -1
+			for i := start; i < len(clip.frames); i++ {
+				r.dice = nil
+				if !clip.hand[i] {
+					r.dice = diceRow(1, 3, 4, 5, 6)
+				}
+				ev, err := w.Feed(Frame{Mat: clip.frames[i], Index: i - start, Time: time.Duration(i-start) * time.Second / 30})
+				require.NoError(t, err)
+				if ev.Roll != nil && rolled < 0 {
+					rolled = i
+				}
+			}
+			require.GreaterOrEqual(t, rolled, clip.after, "the dice are rolled once the hand has gone")
+			// Far sooner than Relearn's five seconds: settling plus a few
+			// frames for the bare tray to lie still.
+			assert.LessOrEqual(t, rolled-clip.after, 7+bareStill+3)
+		})
+	}
+}
