@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"encoding/binary"
 	"image"
 	"math"
 	"slices"
@@ -55,12 +56,18 @@ func (r *Reader) findPips(p labPlane, light gocv.Mat, kernel int, bg [3]float64,
 
 // blobs turns the binary image in r.tmp into pips.
 func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64) []pip {
-	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
-	defer labels.Close()
-	defer stats.Close()
-	defer cents.Close()
-	n := gocv.ConnectedComponentsWithStats(r.tmp, &labels, &stats, &cents)
+	n := gocv.ConnectedComponentsWithStats(r.tmp, &r.labels, &r.stats, &r.cents)
 	mask, err := r.tmp.DataPtrUint8()
+	if err != nil {
+		return nil
+	}
+	// The tables are read as Go slices: a noisy mask has thousands of
+	// components, and a cgo call per number costs more than the labelling.
+	stats, err := r.stats.DataPtrUint8() // CV_32S, in the machine's order
+	if err != nil {
+		return nil
+	}
+	cents, err := r.cents.DataPtrFloat64()
 	if err != nil {
 		return nil
 	}
@@ -68,18 +75,19 @@ func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64)
 	amax := 0.25 * math.Pi * (smax / 3) * (smax / 3)
 	var out []pip
 	for i := 1; i < n; i++ {
-		area := float64(stats.GetIntAt(i, int(gocv.CC_STAT_AREA)))
+		stat := func(k gocv.ConnectedComponentsTypes) int {
+			return int(int32(binary.NativeEndian.Uint32(stats[4*(i*int(gocv.CC_STAT_MAX)+int(k)):])))
+		}
+		area := float64(stat(gocv.CC_STAT_AREA))
 		if area < amin || area > amax {
 			continue
 		}
-		x0 := int(stats.GetIntAt(i, int(gocv.CC_STAT_LEFT)))
-		y0 := int(stats.GetIntAt(i, int(gocv.CC_STAT_TOP)))
-		w := int(stats.GetIntAt(i, int(gocv.CC_STAT_WIDTH)))
-		h := int(stats.GetIntAt(i, int(gocv.CC_STAT_HEIGHT)))
+		x0, y0 := stat(gocv.CC_STAT_LEFT), stat(gocv.CC_STAT_TOP)
+		w, h := stat(gocv.CC_STAT_WIDTH), stat(gocv.CC_STAT_HEIGHT)
 		if max(w, h) > 4*min(w, h) {
 			continue
 		}
-		q := pip{x: cents.GetDoubleAt(i, 0), y: cents.GetDoubleAt(i, 1), area: area, dark: dark}
+		q := pip{x: cents[2*i], y: cents[2*i+1], area: area, dark: dark}
 		q.d = 2 * math.Sqrt(area/math.Pi)
 		var fill float64
 		q.elong, fill = shape(mask, p.w, image.Rect(x0, y0, x0+w, y0+h), q.x, q.y)

@@ -23,6 +23,9 @@ type Reader struct {
 	bodies  [][3]float64     // the profile's die body colours in Lab
 
 	lab, light, fg, tmp, dt gocv.Mat
+	// The pip finder's component labels: frame-sized, so kept from read
+	// to read rather than allocated twice a frame.
+	labels, stats, cents gocv.Mat
 }
 
 // NewReader makes a reader for the dice and table p describes; a nil p
@@ -40,6 +43,7 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 	r := &Reader{
 		profile: *p,
 		lab:     gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(),
+		labels: gocv.NewMat(), stats: gocv.NewMat(), cents: gocv.NewMat(),
 	}
 	if p.Faces == calibrate.PokerFaces {
 		r.faces = PokerFaces
@@ -69,7 +73,7 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 // Close frees the reader's OpenCV memory.
 func (r *Reader) Close() error {
 	var errs []error
-	for _, m := range []*gocv.Mat{&r.lab, &r.light, &r.fg, &r.tmp, &r.dt} {
+	for _, m := range []*gocv.Mat{&r.lab, &r.light, &r.fg, &r.tmp, &r.dt, &r.labels, &r.stats, &r.cents} {
 		errs = append(errs, m.Close())
 	}
 	if r.model != nil {
