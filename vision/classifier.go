@@ -47,7 +47,9 @@ func (c *classifier) classify(frame gocv.Mat, props []proposal) ([][model.Classe
 // 270 degrees, at its side and at 1.15 times it, and averages the model's
 // probabilities: a die the model is unsure of from one view is often read
 // alike from the others, while a die between two readings stays unsure.
-func (c *classifier) classifyAugmented(frame gocv.Mat, props []proposal) ([][model.Classes]float64, error) {
+// first holds each proposal's probabilities from classify: the unturned
+// crop at its side is the very crop classify read, so it is not read again.
+func (c *classifier) classifyAugmented(frame gocv.Mat, props []proposal, first [][model.Classes]float64) ([][model.Classes]float64, error) {
 	const views = 2 * 4
 	var crops []gocv.Mat
 	defer func() { closeAll(crops) }()
@@ -62,13 +64,21 @@ func (c *classifier) classifyAugmented(frame gocv.Mat, props []proposal) ([][mod
 			}
 		}
 	}
-	probs, err := c.run(crops)
+	// The unturned crop at the die's side is still cut, as the source of
+	// its turns, but left out of the model's batch.
+	read := make([]gocv.Mat, 0, len(crops)-len(props))
+	for i, m := range crops {
+		if i%views != 0 {
+			read = append(read, m)
+		}
+	}
+	probs, err := c.run(read)
 	if err != nil {
 		return nil, err
 	}
 	out := make([][model.Classes]float64, len(props))
 	for i := range props {
-		for _, pr := range probs[i*views : (i+1)*views] {
+		for _, pr := range append([][model.Classes]float64{first[i]}, probs[i*(views-1):(i+1)*(views-1)]...) {
 			for k, v := range pr {
 				out[i][k] += v / views
 			}

@@ -69,19 +69,21 @@ func (r *Reader) judge(frame gocv.Mat, props []proposal) ([]proposal, [][model.C
 func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Classes]float64) ([]Die, error) {
 	dice, from := decide(props, probs, r.faces)
 	var again []proposal
+	var first [][model.Classes]float64
 	var at []int
 	for k, d := range dice {
 		if i := from[k]; d.Uncertain && !byTemplate(props[i], probs[i]) {
 			// A face read by template, such as a logo, is one the model
 			// cannot read, from any view.
 			again = append(again, props[i])
+			first = append(first, probs[i])
 			at = append(at, from[k])
 		}
 	}
 	if len(again) == 0 {
 		return dice, nil
 	}
-	more, err := r.model.classifyAugmented(frame, again)
+	more, err := r.model.classifyAugmented(frame, again, first)
 	if err != nil {
 		return nil, err
 	}
