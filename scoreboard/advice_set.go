@@ -5,8 +5,9 @@ import (
 	"net/http"
 )
 
-// handleAdviceSet turns the advice switch on or off for this game. It is
-// not a move: undo does not take it back and the version stays.
+// handleAdviceSet turns the advice switch on or off for this game and
+// keeps it with the game. It is not a move: undo does not take it back and
+// the version stays.
 // POST /api/advice {"version", "on"}
 func (s *Server) handleAdviceSet(w http.ResponseWriter, r *http.Request) {
 	var body struct {
@@ -25,6 +26,12 @@ func (s *Server) handleAdviceSet(w http.ResponseWriter, r *http.Request) {
 	defer s.mu.Unlock()
 	if err := s.staleLocked(*body.Version); err != nil {
 		writeError(w, http.StatusConflict, err)
+		return
+	}
+	// Kept with the game, so that a restarted server shows what the
+	// players chose.
+	if err := s.cfg.Store.SetAdvice(r.Context(), s.game.ID, *body.On); err != nil {
+		writeError(w, http.StatusInternalServerError, err)
 		return
 	}
 	s.adviceSwitch = body.On

@@ -193,3 +193,25 @@ func TestAdviceSaysWhenTheRulesHaveNone(t *testing.T) {
 	assert.Contains(t, v.Advice.Message, "at most 16")
 	b.must("/api/score", map[string]any{"box": "sixes"}) // the game plays on
 }
+
+func TestAdviceSwitchSurvivesARestart(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		on    bool // the switch, the other way from the default
+	}{
+		{[]string{"Ann"}, false},
+		{[]string{"Ann", "Bob"}, true},
+	} {
+		dir := t.TempDir()
+		before := newBoardIn(t, dir, Config{}, "yacht", tc.names...)
+		require.Equal(t, !tc.on, before.state().Advice.On, "%d players: the default", len(tc.names))
+		before.must("/api/advice", map[string]any{"on": tc.on})
+
+		after := newBoardIn(t, dir, Config{}, "yacht", tc.names...)
+		assert.Equal(t, tc.on, after.state().Advice.On, "%d players: the switch after a restart", len(tc.names))
+
+		after.must("/api/new", map[string]any{})
+		again := newBoardIn(t, dir, Config{}, "yacht", tc.names...)
+		assert.Equal(t, !tc.on, again.state().Advice.On, "%d players: a new game starts from the default", len(tc.names))
+	}
+}

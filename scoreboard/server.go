@@ -111,7 +111,12 @@ func (s *Server) resume(ctx context.Context) (*Game, error) {
 			return nil, fmt.Errorf("resume game %d, move %d: %w", sg.ID, i+1, err)
 		}
 	}
-	return Resume(sg.ID, sg.Started, set, sg.Names, moves)
+	g, err := Resume(sg.ID, sg.Started, set, sg.Names, moves)
+	if err != nil {
+		return nil, err
+	}
+	s.adviceSwitch = sg.Advice
+	return g, nil
 }
 
 // start stores a new game; the caller installs it.

@@ -16,6 +16,7 @@ type Game struct {
 	Spec    string   // rule set, as rules.Parse reads it
 	Names   []string // players at the start
 	Summary Summary
+	Advice  *bool // the advice switch; nil until a player uses it
 }
 
 // Summary is what the recent-games list shows of a game, kept up to date
@@ -53,7 +54,7 @@ func (s *Store) CreateGame(ctx context.Context, spec string, names []string, sta
 
 // Game returns the game with the given id.
 func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT id, started, spec, names, summary FROM games WHERE id = ?`, id)
+	row := s.db.QueryRowContext(ctx, `SELECT id, started, spec, names, summary, advice FROM games WHERE id = ?`, id)
 	g, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, fmt.Errorf("game %d: %w", id, ErrNotFound)
@@ -64,7 +65,7 @@ func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
 // LatestGame returns the game started last, the one to resume after a
 // restart; ErrNotFound when there is none yet.
 func (s *Store) LatestGame(ctx context.Context) (Game, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT id, started, spec, names, summary FROM games ORDER BY id DESC LIMIT 1`)
+	row := s.db.QueryRowContext(ctx, `SELECT id, started, spec, names, summary, advice FROM games ORDER BY id DESC LIMIT 1`)
 	g, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
@@ -75,7 +76,7 @@ func (s *Store) LatestGame(ctx context.Context) (Game, error) {
 // RecentGames returns up to n games, newest first.
 func (s *Store) RecentGames(ctx context.Context, n int) ([]Game, error) {
 	rows, err := s.db.QueryContext(ctx,
-		`SELECT id, started, spec, names, summary FROM games ORDER BY id DESC LIMIT ?`, n)
+		`SELECT id, started, spec, names, summary, advice FROM games ORDER BY id DESC LIMIT ?`, n)
 	if err != nil {
 		return nil, fmt.Errorf("list games: %w", err)
 	}
@@ -94,6 +95,18 @@ func (s *Store) RecentGames(ctx context.Context, n int) ([]Game, error) {
 	return games, nil
 }
 
+// SetAdvice keeps the advice switch of game id.
+func (s *Store) SetAdvice(ctx context.Context, id int64, on bool) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE games SET advice = ? WHERE id = ?`, on, id)
+	if err != nil {
+		return fmt.Errorf("keep game %d's advice switch: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("keep game %d's advice switch: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
 type scanner interface{ Scan(dest ...any) error }
 
 func scanGame(r scanner) (Game, error) {
@@ -102,14 +115,18 @@ func scanGame(r scanner) (Game, error) {
 		started int64
 		names   string
 		summary string
+		advice  sql.NullBool
 	)
-	if err := r.Scan(&g.ID, &started, &g.Spec, &names, &summary); err != nil {
+	if err := r.Scan(&g.ID, &started, &g.Spec, &names, &summary, &advice); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return Game{}, err
 		}
 		return Game{}, fmt.Errorf("read game: %w", err)
 	}
 	g.Started = time.UnixMilli(started)
+	if advice.Valid {
+		g.Advice = &advice.Bool
+	}
 	if err := json.Unmarshal([]byte(names), &g.Names); err != nil {
 		return Game{}, fmt.Errorf("read game %d players: %w", g.ID, err)
 	}

@@ -1,0 +1,101 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAdviceSwitchIsKeptAcrossReopen(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := Open(dir)
+	require.NoError(t, err)
+	g, err := s.CreateGame(ctx, "yacht", []string{"Ann"}, time.Now())
+	require.NoError(t, err)
+	other, err := s.CreateGame(ctx, "yacht", []string{"Bob"}, time.Now())
+	require.NoError(t, err)
+	require.NoError(t, s.SetAdvice(ctx, g.ID, false))
+	require.NoError(t, s.Close())
+
+	s, err = Open(dir)
+	require.NoError(t, err)
+	defer s.Close()
+	got, err := s.Game(ctx, g.ID)
+	require.NoError(t, err)
+	require.NotNil(t, got.Advice, "the switch was used")
+	assert.False(t, *got.Advice)
+	got, err = s.Game(ctx, other.ID)
+	require.NoError(t, err)
+	assert.Nil(t, got.Advice, "a game whose switch was never used keeps the default")
+
+	require.NoError(t, s.SetAdvice(ctx, g.ID, true))
+	got, err = s.Game(ctx, g.ID)
+	require.NoError(t, err)
+	require.NotNil(t, got.Advice)
+	assert.True(t, *got.Advice)
+}
+
+func TestAdviceOfAMissingGameIsNotFound(t *testing.T) {
+	s, err := Open(t.TempDir())
+	require.NoError(t, err)
+	defer s.Close()
+	err = s.SetAdvice(context.Background(), 42, true)
+	assert.True(t, errors.Is(err, ErrNotFound), "got %v", err)
+}
+
+// oldSchema is the database of a dicecam from before the advice switch
+// was kept.
+const oldSchema = `
+CREATE TABLE games (
+	id       INTEGER PRIMARY KEY,
+	started  INTEGER NOT NULL,
+	spec     TEXT    NOT NULL,
+	names    TEXT    NOT NULL,
+	summary  TEXT    NOT NULL DEFAULT '{}'
+);
+CREATE TABLE moves (
+	game_id  INTEGER NOT NULL REFERENCES games(id),
+	seq      INTEGER NOT NULL,
+	body     TEXT    NOT NULL,
+	PRIMARY KEY (game_id, seq)
+);
+INSERT INTO games (started, spec, names, summary) VALUES (1700000000000, 'yahtzee', '["Ann","Bob"]', '{"players":["Ann","Bob"],"scores":[3,0],"over":false}');
+INSERT INTO moves (game_id, seq, body) VALUES (1, 0, '{"kind":"x"}');`
+
+func TestDatabaseFromBeforeTheAdviceSwitchOpens(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	old, err := sql.Open("sqlite", filepath.Join(dir, FileName))
+	require.NoError(t, err)
+	_, err = old.Exec(oldSchema)
+	require.NoError(t, err)
+	require.NoError(t, old.Close())
+
+	s, err := Open(dir)
+	require.NoError(t, err)
+	g, err := s.LatestGame(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Ann", "Bob"}, g.Names)
+	assert.Equal(t, []int{3, 0}, g.Summary.Scores)
+	assert.Nil(t, g.Advice, "an old game keeps the default")
+	moves, err := s.Moves(ctx, g.ID)
+	require.NoError(t, err)
+	assert.Len(t, moves, 1)
+	require.NoError(t, s.SetAdvice(ctx, g.ID, true))
+	require.NoError(t, s.Close())
+
+	s, err = Open(dir)
+	require.NoError(t, err, "a database migrated once opens again")
+	defer s.Close()
+	g, err = s.Game(ctx, g.ID)
+	require.NoError(t, err)
+	require.NotNil(t, g.Advice)
+	assert.True(t, *g.Advice)
+}
