@@ -54,26 +54,89 @@ func (r *Reader) findPips(p labPlane, light gocv.Mat, kernel int, bg [3]float64,
 	return out
 }
 
-// blobs turns the binary image in r.tmp into pips.
+// blobs turns the binary image in r.tmp into pips. The labelling runs on
+// each band of rows that has a set pixel, not on the whole mask: its cost
+// goes with the pixels it visits, and most of a tray is empty of pips.
 func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64) []pip {
-	n := gocv.ConnectedComponentsWithStats(r.tmp, &r.labels, &r.stats, &r.cents)
 	mask, err := r.tmp.DataPtrUint8()
 	if err != nil {
 		return nil
 	}
+	var out []pip
+	for _, band := range rowBands(mask, p.w, p.h) {
+		view := r.tmp.Region(band)
+		out = r.bandBlobs(out, p, mask, view, band.Min, dark, bg, smin, smax)
+		view.Close()
+	}
+	return out
+}
+
+// rowBands are the boxes round each run of rows of a w×h mask with a set
+// pixel. No 8-connected blob crosses an empty row, so each band is
+// labelled alone; bands parted by only a few empty rows are joined to save
+// calls.
+func rowBands(mask []uint8, w, h int) []image.Rectangle {
+	const join = 8
+	var out []image.Rectangle
+	for y := range h {
+		x0, x1, ok := setSpan(mask[y*w : (y+1)*w])
+		if !ok {
+			continue
+		}
+		row := image.Rect(x0, y, x1, y+1)
+		if n := len(out); n > 0 && y-out[n-1].Max.Y < join {
+			out[n-1] = out[n-1].Union(row)
+			continue
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// setSpan is the span [x0, x1) from the first to the last non-zero byte of
+// row, found eight bytes at a time; ok is false for a row of zeros.
+func setSpan(row []uint8) (x0, x1 int, ok bool) {
+	for x0 < len(row) {
+		if x0+8 <= len(row) && binary.NativeEndian.Uint64(row[x0:]) == 0 {
+			x0 += 8
+			continue
+		}
+		if row[x0] != 0 {
+			break
+		}
+		x0++
+	}
+	if x0 == len(row) {
+		return 0, 0, false
+	}
+	x1 = len(row)
+	for {
+		if x1-8 >= x0 && binary.NativeEndian.Uint64(row[x1-8:]) == 0 {
+			x1 -= 8
+			continue
+		}
+		if row[x1-1] != 0 {
+			return x0, x1, true
+		}
+		x1--
+	}
+}
+
+// bandBlobs appends the pips of view, the part of the mask at off.
+func (r *Reader) bandBlobs(out []pip, p labPlane, mask []uint8, view gocv.Mat, off image.Point, dark bool, bg [3]float64, smin, smax float64) []pip {
+	n := gocv.ConnectedComponentsWithStats(view, &r.labels, &r.stats, &r.cents)
 	// The tables are read as Go slices: a noisy mask has thousands of
 	// components, and a cgo call per number costs more than the labelling.
 	stats, err := r.stats.DataPtrUint8() // CV_32S, in the machine's order
 	if err != nil {
-		return nil
+		return out
 	}
 	cents, err := r.cents.DataPtrFloat64()
 	if err != nil {
-		return nil
+		return out
 	}
 	amin := max(4, 0.25*math.Pi*(smin/8)*(smin/8))
 	amax := 0.25 * math.Pi * (smax / 3) * (smax / 3)
-	var out []pip
 	for i := 1; i < n; i++ {
 		stat := func(k gocv.ConnectedComponentsTypes) int {
 			return int(int32(binary.NativeEndian.Uint32(stats[4*(i*int(gocv.CC_STAT_MAX)+int(k)):])))
@@ -82,12 +145,12 @@ func (r *Reader) blobs(p labPlane, dark bool, bg [3]float64, smin, smax float64)
 		if area < amin || area > amax {
 			continue
 		}
-		x0, y0 := stat(gocv.CC_STAT_LEFT), stat(gocv.CC_STAT_TOP)
+		x0, y0 := stat(gocv.CC_STAT_LEFT)+off.X, stat(gocv.CC_STAT_TOP)+off.Y
 		w, h := stat(gocv.CC_STAT_WIDTH), stat(gocv.CC_STAT_HEIGHT)
 		if max(w, h) > 4*min(w, h) {
 			continue
 		}
-		q := pip{x: cents[2*i], y: cents[2*i+1], area: area, dark: dark}
+		q := pip{x: cents[2*i] + float64(off.X), y: cents[2*i+1] + float64(off.Y), area: area, dark: dark}
 		q.d = 2 * math.Sqrt(area/math.Pi)
 		var fill float64
 		q.elong, fill = shape(mask, p.w, image.Rect(x0, y0, x0+w, y0+h), q.x, q.y)
