@@ -120,8 +120,23 @@ func closeAll(ms []gocv.Mat) {
 }
 
 // cropFor cuts what the model reads for a die of side s centred on centre.
+// Near the frame's edge CropAt replicates the border of the Mat it is
+// given, which costs a copy of all of it: it is given the part of the
+// frame round the crop instead, which has the same edges there.
 func cropFor(frame gocv.Mat, centre image.Point, s float64) gocv.Mat {
-	return model.CropAt(frame, float64(centre.X), float64(centre.Y), s)
+	bounds := image.Rect(0, 0, frame.Cols(), frame.Rows())
+	reach := int(math.Ceil(model.Context*s/2)) + 2 // past the crop's square, whatever its rounding
+	around := image.Rectangle{centre, centre}.Inset(-reach)
+	if around.In(bounds) {
+		return model.CropAt(frame, float64(centre.X), float64(centre.Y), s)
+	}
+	part := around.Intersect(bounds)
+	if part.Empty() {
+		return model.CropAt(frame, float64(centre.X), float64(centre.Y), s)
+	}
+	view := frame.Region(part)
+	defer view.Close()
+	return model.CropAt(view, float64(centre.X-part.Min.X), float64(centre.Y-part.Min.Y), s)
 }
 
 func softmax(z []float32) [model.Classes]float64 {
