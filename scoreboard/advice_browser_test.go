@@ -105,3 +105,29 @@ func TestPageSpeaksEachRollOnlyWhenAsked(t *testing.T) {
 	assert.True(t, b.state().Roll.Confirmed)
 	assert.Equal(t, []string{"Ann, roll 2: 2, 2, 4, 5, 6"}, spoken(), "the roll is said once, confirming it does not repeat it")
 }
+
+func TestOverlayMarksTheAdvisedKeepWhileAdviceIsOn(t *testing.T) {
+	ctx := newBrowser(t)
+	yachtTable(t)
+	b := newBoardIn(t, t.TempDir(), Config{}, "yacht", "Ann")
+	b.play([5]int{6, 6, 6, 6, 2}, "four-of-a-kind")
+	b.must("/api/roll", map[string]any{"dice": []int{4, 4, 2, 4, 1}})
+	b.must("/api/confirm", map[string]any{})
+	v := b.readyAdvice()
+	require.Empty(t, v.Advice.Box, "rolling again is best with three fours on the first roll")
+	require.Contains(t, v.Advice.Hold[:], true)
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/overlay")))
+	waitFor(t, ctx, `document.querySelectorAll("#overlay-dice .die.hold").length > 0`)
+	held, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`[...document.querySelectorAll("#overlay-dice .die")].map((d) => d.classList.contains("hold"))`))
+	require.NoError(t, err)
+	assert.Equal(t, v.Advice.Hold[:], held, "the advised dice are marked")
+	mark, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.querySelector("#overlay-dice .die.hold"), "::after").content`))
+	require.NoError(t, err)
+	assert.Equal(t, `"keep"`, mark, "the viewers read why")
+	screenshot(t, ctx, "overlay-advice.png")
+
+	// Switched off on the page, the overlay follows.
+	b.must("/api/advice", map[string]any{"on": false})
+	waitFor(t, ctx, `document.querySelectorAll("#overlay-dice .die.hold, #overlay-dice.advised").length === 0`)
+}
