@@ -226,6 +226,7 @@ func TestHandInViewOnTheFirstFrameIsForgottenSoonAfterItLeaves(t *testing.T) {
 		{"felt tray", synth.Felt, true},
 		{"desk", synth.Desk, false},
 		{"cloth", synth.Cloth, false},
+		{"wooden table", synth.Wood, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
