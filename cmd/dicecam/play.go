@@ -25,7 +25,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	source := fs.String("source", "", "camera index, device, URL, video, folder or `demo` (default: the first camera, else the demo)")
 	spec := fs.String("rules", "yahtzee", "rule set and options for a new game, e.g. yacht:big-straight=40 (one of "+strings.Join(rules.Names(), ", ")+")")
 	players := fs.String("players", "", "comma-separated `names` for a new game (default: Player 1, Player 2)")
-	profile := fs.String("profile", "", "calibration `profile` (default: built-in defaults)")
+	profile := fs.String("profile", "", "calibration `profile` to read, and to write when calibrating from the page (default: the one 'dicecam calibrate' saved, else built-in defaults until you calibrate)")
 	listen := fs.String("listen", "127.0.0.1:8700", "`address` to serve on; any other than this machine's loopback needs the printed token")
 	data := fs.String("data", "", "`directory` of the games database (default: $XDG_DATA_HOME/dicecam or ~/.local/share/dicecam)")
 	pos, err := parseFlags(fs, args)
