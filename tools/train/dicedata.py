@@ -10,7 +10,7 @@ import csv
 import math
 import os
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -49,6 +49,19 @@ class Dataset:
     photos: list
     dice: list  # value -1 marks a die whose face is no pip face (poker, logo)
     synthetic: bool = False
+    hard: list = field(default_factory=list)  # (photo, cx, cy, s): false dice mine.py found
+
+
+def add_hard(datasets, path):
+    """Attaches the rows of a mine.py CSV to the datasets they name."""
+    by_name = {ds.name: ds for ds in datasets}
+    index = {ds.name: {os.path.basename(p.path): i for i, p in enumerate(ds.photos)} for ds in datasets}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            ds = by_name.get(row["dataset"])
+            if ds is None or row["image"] not in index[ds.name]:
+                raise SystemExit(f"{path}: {row['dataset']}/{row['image']} is no photo here; run mine.py again")
+            ds.hard.append((index[ds.name][row["image"]], float(row["cx"]), float(row["cy"]), float(row["s"])))
 
 
 def _webcam_die_side(value, s_box):

@@ -17,7 +17,7 @@ class Plan:
     cy: float
     s: float
     label: int
-    kind: str  # "die", "background", "between", "offset", "large", "small"
+    kind: str  # "die", "background", "between", "offset", "large", "small", "hard"
 
 
 def _dice_by_photo(ds):
@@ -59,11 +59,14 @@ def negatives(di, ds, folds, rng, count):
                 p, q = ds_i[a], ds_i[b]
                 if np.hypot(p.cx - q.cx, p.cy - q.cy) < 1.5 * (p.s_die + q.s_die) / 2:
                     pairs.append((p, q))
+    hard = [h for h in ds.hard if ds.photos[h[0]].fold in folds]
     median_s = float(np.median([d.s_die for d in dice]))
-    kinds = ["background", "offset", "between", "large", "small"]
-    weights = np.array([0.35, 0.3, 0.15, 0.12, 0.08])
+    kinds = ["background", "offset", "between", "large", "small", "hard"]
+    weights = np.array([0.35, 0.3, 0.15, 0.12, 0.08, 0.15])
     if not pairs:
         weights[2] = 0
+    if not hard:
+        weights[5] = 0
     weights /= weights.sum()
     plans = []
     while len(plans) < count:
@@ -82,6 +85,10 @@ def negatives(di, ds, folds, rng, count):
             r = rng.uniform(0.55, 0.85) * d.s_die
             s = d.s_die * rng.uniform(0.85, 1.15)
             plan = Plan(di, d.photo, d.cx + r * np.cos(a), d.cy + r * np.sin(a), s, 0, kind)
+        elif kind == "hard":
+            photo, hx, hy, hs = hard[rng.integers(len(hard))]
+            s = hs * rng.uniform(0.85, 1.2)
+            plan = Plan(di, photo, hx + rng.uniform(-0.1, 0.1) * s, hy + rng.uniform(-0.1, 0.1) * s, s, 0, kind)
         elif kind == "large":
             d = dice[rng.integers(len(dice))]
             plan = Plan(di, d.photo, d.cx, d.cy, d.s_die * rng.uniform(2.3, 3.0), 0, kind)

@@ -202,15 +202,20 @@ def main():
     ap.add_argument("--tray-draws", type=int, default=2, help="crops of each tray-topdown die per epoch")
     ap.add_argument("--smooth", type=float, default=0.05, help="label smoothing")
     ap.add_argument("--synth", type=int, default=0, help="pictures to render with cmd/dicegen and train on too")
+    ap.add_argument("--crop", type=int, default=dicedata.CROP, help="side of the square the model reads, in pixels")
+    ap.add_argument("--hard", help="a mine.py CSV of false dice to add to class 0")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
     args = ap.parse_args()
 
+    dicedata.CROP = args.crop
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
     torch.use_deterministic_algorithms(True)
     started = time.time()
     datasets = [dicedata.load(args.datasets, n) for n in ("tray-topdown", "webcam-desk")]
+    if args.hard:
+        dicedata.add_hard(datasets, args.hard)
     evals = [eval_set(datasets, di, args.seed) for di in range(len(datasets))]
     if args.synth > 0:
         datasets.append(synthesize(os.path.abspath(args.synth_dir), args.synth, args.seed))
@@ -243,7 +248,8 @@ def main():
               f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
 
     text = [f"# Fold-0 figures of {args.out}\n",
-            f"Trained {args.epochs} epochs on folds 1-4, seed {args.seed}, {args.synth} synthetic pictures, "
+            f"Trained {args.epochs} epochs on folds 1-4, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
+            f"hard negatives {args.hard or 'none'}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
     for (crops, labels, _), ds in zip(evals, datasets):  # the real ones only
