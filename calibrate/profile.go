@@ -54,7 +54,8 @@ type Profile struct {
 
 	// Detector says whether the reader uses the learned dice detector: its
 	// dice become proposals of their own, and blobs and lone pips it does
-	// not see are dropped as specks. Calibration turns it on where it helps.
+	// not see are dropped as specks. It is on in the built-in defaults;
+	// calibration keeps it where it helps the table it measured.
 	Detector bool `json:"detector,omitempty"`
 
 	// Templates are normalised top-face patches, one or more per face label,
@@ -72,9 +73,11 @@ type FaceTemplate struct {
 }
 
 // New returns a profile with the built-in defaults: pip dice of any size the
-// reader supports, background estimated from each frame.
+// reader supports, background estimated from each frame, and the learned
+// detector on, since without a calibrated tray and dice it is what tells a
+// die from a speck, a screw head or a hole in the tray's rim.
 func New() *Profile {
-	return &Profile{Format: Format, Version: Version, Faces: PipFaces, DieSize: [2]float64{16, 260}}
+	return &Profile{Format: Format, Version: Version, Faces: PipFaces, DieSize: [2]float64{16, 260}, Detector: true}
 }
 
 // Validate reports the first thing wrong with p, naming the field.

@@ -18,6 +18,7 @@ import (
 // the error only when none can be.
 func Calibrate(ctx context.Context, photos []Photo, faces string) (*calibrate.Profile, error) {
 	p := calibrate.New()
+	p.Detector = false // learnt below, where it helps this table
 	if faces != "" {
 		p.Faces = faces
 	}

@@ -145,6 +145,10 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		score float64
 		from  int
 		seen  float64
+		// logoLike marks a large die showing fewer pip blobs than the
+		// model reads: it may wear a logo, which every crop of it
+		// misreads alike, so a second crop cannot vouch for it.
+		logoLike bool
 	}
 	var all []judged
 	for i, p := range props {
@@ -155,7 +159,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 			d := p.die
 			d.Value, d.Face, d.Confidence = f.value, faces.FaceLabel(f.value), f.score
 			d.Uncertain = f.score < logoSure || f.margin < logoMargin
-			all = append(all, judged{d, p.s, true, 1 + f.score, i, p.seen})
+			all = append(all, judged{die: d, s: p.s, agree: true, score: 1 + f.score, from: i, seen: p.seen})
 			continue
 		}
 		if !keepable(p, pr) {
@@ -171,6 +175,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		agree := p.pips == v
 		d.Value, d.Face = v, faces.FaceLabel(v)
 		d.Confidence = pr[v]
+		logoLike := p.pips == 0 && p.s >= pipsSeenFrom && p.blobs < v
 		switch {
 		case agree && p.pips == 1:
 			// A lone round blob is the commonest false pip: a speck, a
@@ -180,7 +185,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 			d.Uncertain = pr[v] < sureAgree || d.Uncertain
 		case p.pips > 0:
 			d.Uncertain = true
-		case p.s >= pipsSeenFrom && p.blobs < v:
+		case logoLike:
 			// A die this large shows its pips to the pip finder; one that
 			// shows fewer than the model reads may wear a logo the model
 			// mistakes for a face.
@@ -199,7 +204,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		if p.grid {
 			score -= 0.5 // a guess yields to a die found in its own right
 		}
-		all = append(all, judged{d, p.s, agree, score, i, p.seen})
+		all = append(all, judged{die: d, s: p.s, agree: agree, score: score, from: i, seen: p.seen, logoLike: logoLike})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	var kept []judged
@@ -211,7 +216,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 				clash = true
 				// Two crops of one die, read alike by the model with fair
 				// confidence, make a sure read.
-				if k.die.Uncertain && j.die.Value == k.die.Value && math.Min(j.die.Confidence, k.die.Confidence) >= sureTwice {
+				if k.die.Uncertain && !k.logoLike && !j.logoLike && j.die.Value == k.die.Value && math.Min(j.die.Confidence, k.die.Confidence) >= sureTwice {
 					kept[ki].die.Uncertain = false
 				}
 				break

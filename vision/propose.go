@@ -97,7 +97,9 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		for i := range props {
 			props[i].seen = seenAt(found, props[i].die.Center, props[i].s)
 		}
-		props = slices.DeleteFunc(props, func(p proposal) bool { return p.seen == 0 && p.pips < 2 })
+		props = slices.DeleteFunc(props, func(p proposal) bool {
+			return p.seen == 0 && (p.pips < 2 || holdsSmallerDice(found, p))
+		})
 	}
 	for _, c := range sc.cands {
 		if c.grid && r.finder != nil {
@@ -125,7 +127,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		}
 		props = append(props, p)
 	}
-	props = append(props, r.detected(sc.plane, sc.tray, found, props)...)
+	props = append(props, r.detected(sc.plane, sc.tray, found, props, pips)...)
 	if side := r.typicalSide(); side > 0 && !r.profile.Tray.Empty() {
 		// Calibration grew the tray by about a die around every die it saw;
 		// a centre further out than half a die more is the rim: a screw
@@ -143,8 +145,14 @@ func (r *Reader) detect(frame gocv.Mat, tray image.Rectangle) []detect.Candidate
 	if r.finder == nil {
 		return nil
 	}
-	// The detector takes the geometric mean of the profile's size range.
-	found, err := r.finder.Detect(frame, math.Sqrt(r.profile.DieSize[0]*r.profile.DieSize[1]))
+	// The detector takes the geometric mean of a calibrated size range;
+	// without one it settles the dice's size itself, in two or three looks
+	// from above: started below, it takes pips for dice.
+	side := 0.0
+	if r.typicalSide() > 0 {
+		side = math.Sqrt(r.profile.DieSize[0] * r.profile.DieSize[1])
+	}
+	found, err := r.finder.Detect(frame, side)
 	if err != nil {
 		return nil
 	}
@@ -164,11 +172,23 @@ func seenAt(found []detect.Candidate, centre image.Point, s float64) float64 {
 	return best
 }
 
+// holdsSmallerDice reports whether p's face holds a die the detector is
+// sure of at under half p's size: dice lying apart, each taken for a pip
+// of one large face, which the model reads at that scale as a fair face.
+func holdsSmallerDice(found []detect.Candidate, p proposal) bool {
+	for _, f := range found {
+		if f.Score >= detectSure && f.Side < 0.5*p.s && insideBox(p.die.Box, image.Pt(int(f.X), int(f.Y))) {
+			return true
+		}
+	}
+	return false
+}
+
 // detected are the detector's dice as proposals of their own: where no
 // other proposal lies they are small, touching and pale dice that blobs and
 // pips miss; where one does, the detector's centre and side give the model
 // a second, often better placed crop of the same die.
-func (r *Reader) detected(plane labPlane, tray image.Rectangle, found []detect.Candidate, others []proposal) []proposal {
+func (r *Reader) detected(plane labPlane, tray image.Rectangle, found []detect.Candidate, others []proposal, pips []pip) []proposal {
 	props := make([]proposal, 0, len(found))
 	for _, f := range found {
 		alone := !nearAny(others, f.X, f.Y, 0.7*f.Side)
@@ -178,6 +198,11 @@ func (r *Reader) detected(plane labPlane, tray image.Rectangle, found []detect.C
 		}
 		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
 		p := proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, detected: alone, seen: f.Score}
+		for _, q := range pips {
+			if insideBox(c.box, image.Pt(int(q.x)+tray.Min.X, int(q.y)+tray.Min.Y)) {
+				p.blobs++
+			}
+		}
 		props = append(props, p)
 	}
 	return props
