@@ -138,7 +138,7 @@ def report(name, logits, labels):
     dice = labels > 0
     asked = top < ASK_BELOW
     wrong = pred != labels
-    lines = [f"## {name}: {len(labels)} fold-0 crops ({dice.sum()} dice, {(~dice).sum()} not dice)",
+    lines = [f"## {name}: {len(labels)} held-out crops ({dice.sum()} dice, {(~dice).sum()} not dice)",
              f"- crop accuracy {100 * (~wrong).mean():.1f} %; dice read right {100 * (~wrong[dice]).mean():.1f} %; "
              f"not-dice rejected {100 * (~wrong[~dice]).mean():.1f} %",
              f"- asked (top probability < {ASK_BELOW}) {100 * asked.mean():.1f} % of crops, "
@@ -202,12 +202,16 @@ def main():
     ap.add_argument("--tray-draws", type=int, default=2, help="crops of each tray-topdown die per epoch")
     ap.add_argument("--smooth", type=float, default=0.05, help="label smoothing")
     ap.add_argument("--synth", type=int, default=0, help="pictures to render with cmd/dicegen and train on too")
+    ap.add_argument("--hold", type=int, default=dicedata.HELD_OUT_FOLD,
+                    help="the fold kept out of training and scored: 0 for the committed model, another to cross-validate")
     ap.add_argument("--crop", type=int, default=dicedata.CROP, help="side of the square the model reads, in pixels")
     ap.add_argument("--hard", help="a mine.py CSV of false dice to add to class 0")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
     args = ap.parse_args()
 
     dicedata.CROP = args.crop
+    global TRAIN_FOLDS, EVAL_FOLDS
+    TRAIN_FOLDS, EVAL_FOLDS = ALL_FOLDS - {args.hold}, {args.hold}
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
@@ -247,8 +251,8 @@ def main():
         print(f"epoch {epoch + 1}/{args.epochs}: {len(y)} crops, loss {total / len(y):.4f}, "
               f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
 
-    text = [f"# Fold-0 figures of {args.out}\n",
-            f"Trained {args.epochs} epochs on folds 1-4, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
+    text = [f"# Fold-{args.hold} figures of {args.out}\n",
+            f"Trained {args.epochs} epochs on folds {sorted(TRAIN_FOLDS)}, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
             f"hard negatives {args.hard or 'none'}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
