@@ -121,10 +121,13 @@ const (
 )
 
 // byTemplate reports whether p is read by the profile's face templates: a
-// clear match the model does not read with confidence.
+// clear match that the model does not read with confidence, or reads as
+// more pips than the die shows. The model never saw this set's logo, and may
+// read it as surely as a face; the blobs on it say it is none.
 func byTemplate(p proposal, pr [model.Classes]float64) bool {
 	f := p.face
-	return f != nil && p.pips == 0 && f.score >= templateSure && f.margin >= templateMargin && !modelSure(pr)
+	return f != nil && p.pips == 0 && f.score >= templateSure && f.margin >= templateMargin &&
+		(!modelSure(pr) || p.blobs < likeliest(pr))
 }
 
 // keepable reports whether the model finds p enough like a die to be one:
