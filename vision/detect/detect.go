@@ -62,6 +62,7 @@ type Candidate struct {
 type Detector struct {
 	net    gocv.Net
 	small  gocv.Mat
+	half   gocv.Mat // the frame halved, on the way to small
 	padded gocv.Mat
 	blob   gocv.Mat
 }
@@ -76,12 +77,14 @@ func New() (*Detector, error) {
 		net.Close()
 		return nil, errors.New("load the dice detector: OpenCV read an empty network")
 	}
-	return &Detector{net: net, small: gocv.NewMat(), padded: gocv.NewMat(), blob: gocv.NewMat()}, nil
+	return &Detector{net: net, small: gocv.NewMat(), half: gocv.NewMat(),
+		padded: gocv.NewMat(), blob: gocv.NewMat()}, nil
 }
 
 // Close frees the network and the scratch Mats.
 func (d *Detector) Close() error {
 	d.small.Close()
+	d.half.Close()
 	d.padded.Close()
 	d.blob.Close()
 	return d.net.Close()
@@ -153,19 +156,52 @@ func (d *Detector) detectAt(frame gocv.Mat, dieSide float64) ([]Candidate, error
 // returns its raw output, which the caller closes, with the input pixels per
 // frame pixel across and down.
 func (d *Detector) forward(frame gocv.Mat, dieSide float64) (out gocv.Mat, sx, sy float64, err error) {
+	w, h, err := inputSize(frame, dieSide)
+	if err != nil {
+		return out, 0, 0, err
+	}
+	d.shrink(frame, w, h)
+	return d.run(), float64(w) / float64(frame.Cols()), float64(h) / float64(frame.Rows()), nil
+}
+
+// inputSize is the size the contract shrinks frame to for a die of dieSide.
+func inputSize(frame gocv.Mat, dieSide float64) (w, h int, err error) {
 	if frame.Empty() || frame.Type() != gocv.MatTypeCV8UC3 {
-		return out, 0, 0, fmt.Errorf("detect dice: want a non-empty 8-bit BGR frame, got %dx%d of type %v", frame.Cols(), frame.Rows(), frame.Type())
+		return 0, 0, fmt.Errorf("detect dice: want a non-empty 8-bit BGR frame, got %dx%d of type %v", frame.Cols(), frame.Rows(), frame.Type())
 	}
 	scale := DieSide / dieSide
-	w := max(align, int(math.Round(float64(frame.Cols())*scale)))
-	h := max(align, int(math.Round(float64(frame.Rows())*scale)))
+	w = max(align, int(math.Round(float64(frame.Cols())*scale)))
+	h = max(align, int(math.Round(float64(frame.Rows())*scale)))
 	if w*h > maxInput {
-		return out, 0, 0, fmt.Errorf("detect dice: a die side of %.1f px makes a %dx%d input; give the die side in frame pixels", dieSide, w, h)
+		return 0, 0, fmt.Errorf("detect dice: a die side of %.1f px makes a %dx%d input; give the die side in frame pixels", dieSide, w, h)
 	}
-	gocv.Resize(frame, &d.small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
+	return w, h, nil
+}
+
+// run reads d.small with the network and returns its output, which the
+// caller closes.
+func (d *Detector) run() gocv.Mat {
+	w, h := d.small.Cols(), d.small.Rows()
 	// The padding goes right and bottom so cell centres keep their place.
 	gocv.CopyMakeBorder(d.small, &d.padded, 0, -h&(align-1), 0, -w&(align-1), gocv.BorderReplicate, color.RGBA{})
 	gocv.BlobFromImages([]gocv.Mat{d.padded}, &d.blob, 1/255.0, image.Pt(d.padded.Cols(), d.padded.Rows()), gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
 	d.net.SetInput(d.blob, "")
-	return d.net.Forward(""), float64(w) / float64(frame.Cols()), float64(h) / float64(frame.Rows()), nil
+	return d.net.Forward("")
+}
+
+// shrink resizes frame to w×h into d.small by area averaging, as the
+// contract says. OpenCV averages areas slowly at a scale that is not a
+// whole number and quickly at exactly a half, so a frame at least three
+// times the target's size is halved first: on a 1280×720 frame that takes
+// the resize from 1.8 to 0.8 ms, and the pixels differ from one resize by
+// under half a grey level on average (TestShrinkAveragesAsOneResizeDoes).
+// Halving twice would be faster still, but steps up to 24 levels at the
+// dice's edges.
+func (d *Detector) shrink(frame gocv.Mat, w, h int) {
+	src := frame
+	if cols, rows := frame.Cols(), frame.Rows(); cols%2 == 0 && rows%2 == 0 && cols >= 3*w && rows >= 3*h {
+		gocv.Resize(frame, &d.half, image.Pt(cols/2, rows/2), 0, 0, gocv.InterpolationArea)
+		src = d.half
+	}
+	gocv.Resize(src, &d.small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
 }

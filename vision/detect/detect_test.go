@@ -58,13 +58,40 @@ func TestOpenCVReadsTheDetectorAsPyTorchDid(t *testing.T) {
 	defer frame.Close()
 	d := newDetector(t)
 
-	out, _, _, err := d.forward(frame, g.DieSide)
+	// The input as tools/detect made it: one area resize, not shrink's
+	// halvings, which TestShrinkAveragesAsOneResizeDoes holds close to it.
+	w, h, err := inputSize(frame, g.DieSide)
 	require.NoError(t, err)
+	gocv.Resize(frame, &d.small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
+	out := d.run()
 	defer out.Close()
 	require.Equal(t, g.Shape, out.Size(), "output shape")
 	got, err := out.DataPtrFloat32()
 	require.NoError(t, err)
 	assert.InDeltaSlice(t, g.Output, got, 1e-3)
+}
+
+func TestShrinkAveragesAsOneResizeDoes(t *testing.T) {
+	matcheck.Check(t)
+	frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", "colours", "images", "colours-0.jpg"))
+	defer frame.Close()
+	large := gocv.NewMat()
+	defer large.Close()
+	gocv.Resize(frame, &large, image.Pt(1280, 720), 0, 0, gocv.InterpolationLinear)
+	d := newDetector(t)
+	for _, size := range []image.Point{{284, 160}, {400, 225}, {640, 360}, {700, 400}} {
+		d.shrink(large, size.X, size.Y)
+		want := gocv.NewMat()
+		gocv.Resize(large, &want, size, 0, 0, gocv.InterpolationArea)
+		diff := gocv.NewMat()
+		gocv.AbsDiff(d.small, want, &diff)
+		_, most, _, _ := gocv.MinMaxLoc(diff.Reshape(1, 0))
+		mean := diff.Mean()
+		assert.LessOrEqual(t, most, float32(12), "largest step at %v", size)
+		assert.Less(t, (mean.Val1+mean.Val2+mean.Val3)/3, 0.5, "mean step at %v", size)
+		want.Close()
+		diff.Close()
+	}
 }
 
 func TestDetectorStaysSmall(t *testing.T) {
