@@ -93,12 +93,13 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 	found := r.detect(frame, sc.tray)
 	if r.finder != nil {
 		// The detector finds every die the classical search does and more,
-		// so what it does not see is a speck, a screw head or a shadow.
+		// so a lone pip it does not see is a speck, a screw head or a
+		// shadow; and a face holding dice it is sure of is made of them.
 		for i := range props {
 			props[i].seen = seenAt(found, props[i].die.Center, props[i].s)
 		}
 		props = slices.DeleteFunc(props, func(p proposal) bool {
-			return p.seen == 0 && (p.pips < 2 || holdsSmallerDice(found, p))
+			return (p.seen == 0 && p.pips < 2) || holdsSmallerDice(found, p)
 		})
 	}
 	for _, c := range sc.cands {
@@ -175,6 +176,7 @@ func seenAt(found []detect.Candidate, centre image.Point, s float64) float64 {
 // holdsSmallerDice reports whether p's face holds a die the detector is
 // sure of at under half p's size: dice lying apart, each taken for a pip
 // of one large face, which the model reads at that scale as a fair face.
+// Left in, such a face also outranks the real dice inside it and hides them.
 func holdsSmallerDice(found []detect.Candidate, p proposal) bool {
 	for _, f := range found {
 		if f.Score >= detectSure && f.Side < 0.5*p.s && insideBox(p.die.Box, image.Pt(int(f.X), int(f.Y))) {
