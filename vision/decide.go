@@ -152,6 +152,11 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		// model reads: it may wear a logo, which every crop of it
 		// misreads alike, so a second crop cannot vouch for it.
 		logoLike bool
+		// pool sums the model's probabilities over every crop of this die,
+		// the proposals that clash with it included: an unsure die is
+		// read as the value they favour together, a free second opinion.
+		pool     [model.Classes]float64
+		template bool // read by a face template, which the model cannot outvote
 	}
 	var all []judged
 	for i, p := range props {
@@ -162,7 +167,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 			d := p.die
 			d.Value, d.Face, d.Confidence = f.value, faces.FaceLabel(f.value), f.score
 			d.Uncertain = f.score < logoSure || f.margin < logoMargin
-			all = append(all, judged{die: d, s: p.s, agree: true, score: 1 + f.score, from: i, seen: p.seen})
+			all = append(all, judged{die: d, s: p.s, agree: true, score: 1 + f.score, from: i, seen: p.seen, template: true})
 			continue
 		}
 		if !keepable(p, pr) {
@@ -207,7 +212,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		if p.grid {
 			score -= 0.5 // a guess yields to a die found in its own right
 		}
-		all = append(all, judged{die: d, s: p.s, agree: agree, score: score, from: i, seen: p.seen, logoLike: logoLike})
+		all = append(all, judged{die: d, s: p.s, agree: agree, score: score, from: i, seen: p.seen, logoLike: logoLike, pool: pr})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	var kept []judged
@@ -221,6 +226,9 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 				// confidence, make a sure read.
 				if k.die.Uncertain && !k.logoLike && !j.logoLike && j.die.Value == k.die.Value && math.Min(j.die.Confidence, k.die.Confidence) >= sureTwice {
 					kept[ki].die.Uncertain = false
+				}
+				for c, v := range j.pool {
+					kept[ki].pool[c] += v
 				}
 				break
 			}
@@ -245,6 +253,10 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 	})
 	dice, from := make([]Die, len(kept)), make([]int, len(kept))
 	for i, k := range kept {
+		if k.die.Uncertain && !k.template {
+			v := likeliest(k.pool)
+			k.die.Value, k.die.Face = v, faces.FaceLabel(v)
+		}
 		dice[i], from[i] = k.die, k.from
 	}
 	return dice, from

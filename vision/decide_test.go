@@ -1,0 +1,74 @@
+package vision
+
+import (
+	"image"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/vision/model"
+)
+
+// probs makes a probability vector from class: probability pairs.
+func probs(pairs map[int]float64) [model.Classes]float64 {
+	var p [model.Classes]float64
+	for c, v := range pairs {
+		p[c] = v
+	}
+	return p
+}
+
+func TestDecideReadsAnUnsureDieAsItsCropsFavourTogether(t *testing.T) {
+	blob := func(x, y int, s float64) proposal {
+		c := newCandidate(float64(x), float64(y), s, s, 1, 0)
+		return proposal{die: Die{Box: c.box, Center: c.center}, s: s, seen: 0.9}
+	}
+	tests := []struct {
+		name      string
+		props     []proposal
+		probs     [][model.Classes]float64
+		want      int
+		uncertain bool
+	}{
+		{
+			name:  "the other crops outvote the likeliest reading of the kept one",
+			props: []proposal{blob(100, 100, 40), blob(102, 101, 38), blob(99, 98, 42)},
+			probs: [][model.Classes]float64{
+				probs(map[int]float64{2: 0.5, 3: 0.45, 0: 0.05}),
+				probs(map[int]float64{3: 0.6, 2: 0.35, 0: 0.05}),
+				probs(map[int]float64{3: 0.55, 2: 0.4, 0: 0.05}),
+			},
+			want: 3, uncertain: true,
+		},
+		{
+			name:  "a die read alone keeps its likeliest reading",
+			props: []proposal{blob(100, 100, 40), blob(300, 300, 40)},
+			probs: [][model.Classes]float64{
+				probs(map[int]float64{2: 0.5, 3: 0.45, 0: 0.05}),
+				probs(map[int]float64{5: 0.99, 0: 0.01}),
+			},
+			want: 2, uncertain: true,
+		},
+		{
+			name:  "a sure die is not outvoted",
+			props: []proposal{blob(100, 100, 40), blob(102, 101, 38), blob(99, 98, 42)},
+			probs: [][model.Classes]float64{
+				probs(map[int]float64{4: 0.95, 0: 0.05}),
+				probs(map[int]float64{5: 0.6, 4: 0.35, 0: 0.05}),
+				probs(map[int]float64{5: 0.6, 4: 0.35, 0: 0.05}),
+			},
+			want: 4, uncertain: false,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dice, _ := decide(tt.props, tt.probs, PipFaces)
+			i := slices.IndexFunc(dice, func(d Die) bool { return d.Center == image.Pt(100, 100) })
+			require.GreaterOrEqual(t, i, 0, "the die at (100, 100) is read")
+			assert.Equal(t, tt.want, dice[i].Value)
+			assert.Equal(t, tt.uncertain, dice[i].Uncertain)
+		})
+	}
+}
