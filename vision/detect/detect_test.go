@@ -59,7 +59,7 @@ func TestOpenCVReadsTheDetectorAsPyTorchDid(t *testing.T) {
 	d := newDetector(t)
 
 	// The input as tools/detect made it: one area resize, not shrink's
-	// halvings, which TestShrinkAveragesAsOneResizeDoes holds close to it.
+	// halving first, which TestShrinkAveragesAsOneResizeDoes holds close to it.
 	w, h, err := inputSize(frame, g.DieSide)
 	require.NoError(t, err)
 	gocv.Resize(frame, &d.small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
