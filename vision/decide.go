@@ -238,14 +238,19 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		}
 	}
 	kept = slices.DeleteFunc(kept, func(j judged) bool {
-		if !j.die.Uncertain || j.seen >= detectSure {
+		if j.seen >= detectSure {
 			return false // the detector, which looks for top faces, is sure of this one
 		}
-		// A smaller unsure read right beside a sure die is most often that
-		// die's side face or its shadow; a die touching it is as large.
 		for _, k := range kept {
 			dist := math.Hypot(float64(j.die.Center.X-k.die.Center.X), float64(j.die.Center.Y-k.die.Center.Y))
-			if !k.die.Uncertain && dist < besideSure*k.s && j.s < 0.75*k.s {
+			if k.die.Uncertain || dist >= besideSure*k.s {
+				continue
+			}
+			// A smaller unsure read right beside a sure die is most often
+			// that die's side face or its shadow; a die touching it is as
+			// large. A face the detector does not see at all, right beside
+			// one it is sure of, is that die's side however clear its pips.
+			if j.die.Uncertain && j.s < 0.75*k.s || j.seen == 0 && k.seen >= detectSure {
 				return true
 			}
 		}

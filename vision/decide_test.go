@@ -72,3 +72,30 @@ func TestDecideReadsAnUnsureDieAsItsCropsFavourTogether(t *testing.T) {
 		})
 	}
 }
+
+func TestDecideDropsASideFaceTheDetectorDoesNotSee(t *testing.T) {
+	face := func(x, y int, s float64, pips int, seen float64) proposal {
+		c := newCandidate(float64(x), float64(y), s, s, 1, 0)
+		return proposal{die: Die{Box: c.box, Center: c.center}, s: s, pips: pips, seen: seen}
+	}
+	top := face(240, 140, 49, 6, 0.6)
+	sure6 := probs(map[int]float64{6: 0.99, 0: 0.01})
+	read4 := probs(map[int]float64{4: 0.84, 5: 0.15, 0: 0.01})
+	tests := []struct {
+		name  string
+		other proposal
+		kept  bool
+	}{
+		{"right beside a top face it sees, unseen", face(250, 175, 37, 4, 0), false},
+		{"right beside a top face it sees, seen itself", face(250, 175, 37, 4, 0.7), true},
+		{"unseen but a die's length away", face(340, 175, 37, 4, 0), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dice, _ := decide([]proposal{top, tt.other}, [][model.Classes]float64{sure6, read4}, PipFaces)
+			got := slices.ContainsFunc(dice, func(d Die) bool { return d.Center == tt.other.die.Center })
+			assert.Equal(t, tt.kept, got)
+			assert.True(t, slices.ContainsFunc(dice, func(d Die) bool { return d.Value == 6 }), "the top face stays")
+		})
+	}
+}
