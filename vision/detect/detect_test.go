@@ -79,8 +79,12 @@ func TestShrinkAveragesAsOneResizeDoes(t *testing.T) {
 	defer large.Close()
 	gocv.Resize(frame, &large, image.Pt(1280, 720), 0, 0, gocv.InterpolationLinear)
 	d := newDetector(t)
-	for _, size := range []image.Point{{284, 160}, {400, 225}, {640, 360}, {700, 400}} {
+	// Targets from 4.5 down to 3 times smaller: each goes through the half.
+	for _, size := range []image.Point{{284, 160}, {320, 180}, {400, 225}, {426, 240}} {
+		d.half.Close()
+		d.half = gocv.NewMat()
 		d.shrink(large, size.X, size.Y)
+		require.Equal(t, []int{360, 640}, d.half.Size(), "the frame halved on the way to %v", size)
 		want := gocv.NewMat()
 		gocv.Resize(large, &want, size, 0, 0, gocv.InterpolationArea)
 		diff := gocv.NewMat()
