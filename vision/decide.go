@@ -205,6 +205,11 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		default:
 			d.Uncertain = pr[v] < sureAlone
 		}
+		if d.Uncertain && p.unseen || v == 1 && p.plain {
+			// Unsure of a face the detector looked for and did not see: a
+			// die's side, the tray's rim. A 1 without a body is a speck.
+			continue
+		}
 		score := 1 - pr[model.NotADie]
 		if agree {
 			score += 1

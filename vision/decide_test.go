@@ -99,3 +99,31 @@ func TestDecideDropsASideFaceTheDetectorDoesNotSee(t *testing.T) {
 		})
 	}
 }
+
+func TestDecideDropsWhatIsNoDieBesideNoOther(t *testing.T) {
+	at := func(pips int, unseen, plain bool) proposal {
+		c := newCandidate(200, 200, 40, 40, 1, 0)
+		return proposal{die: Die{Box: c.box, Center: c.center}, s: 40, pips: pips, unseen: unseen, plain: plain, seen: 0.6}
+	}
+	unsure3 := probs(map[int]float64{3: 0.6, 2: 0.3, 0: 0.1})
+	sure1 := probs(map[int]float64{1: 0.98, 0: 0.02})
+	sure5 := probs(map[int]float64{5: 0.99, 0: 0.01})
+	tests := []struct {
+		name string
+		prop proposal
+		pr   [model.Classes]float64
+		kept bool
+	}{
+		{"an unsure face the detector did not see", at(4, true, false), unsure3, false},
+		{"an unsure face the detector saw", at(4, false, false), unsure3, true},
+		{"a sure face the detector did not see", at(5, true, false), sure5, true},
+		{"a 1 whose face is the tray's colour", at(1, false, true), sure1, false},
+		{"a 1 on a body of its own", at(1, false, false), sure1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dice, _ := decide([]proposal{tt.prop}, [][model.Classes]float64{tt.pr}, PipFaces)
+			assert.Equal(t, tt.kept, len(dice) == 1)
+		})
+	}
+}

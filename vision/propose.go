@@ -25,6 +25,11 @@ type proposal struct {
 	grid     bool    // one of a grid of guesses over a cluster of dice
 	detected bool    // seen by the learned detector alone
 	seen     float64 // the detector's score for this place, 0 where it saw no die
+	unseen   bool    // the detector looked and saw no die here
+
+	// plain marks a place showing at most one pip whose face, the pip left
+	// out, has the colour of the tray round it: a speck, not a 1.
+	plain bool
 
 	body, ink [3]float64 // Lab colours of a pip face's body and pips
 }
@@ -129,6 +134,13 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 		props = append(props, p)
 	}
 	props = append(props, r.detected(sc.plane, sc.tray, found, props, pips)...)
+	for i, p := range props {
+		props[i].unseen = r.finder != nil && p.seen == 0
+		if p.pips <= 1 && p.blobs <= 1 {
+			c := p.die.Center.Sub(off)
+			props[i].plain = sc.plane.plain(float64(c.X), float64(c.Y), p.s)
+		}
+	}
 	if side := r.typicalSide(); side > 0 && !r.profile.Tray.Empty() {
 		// Calibration grew the tray by about a die around every die it saw;
 		// a centre further out than half a die more is the rim: a screw

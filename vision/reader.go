@@ -200,12 +200,14 @@ func labDistance(l1, a1, b1, l2, a2, b2 float64) float64 {
 	return math.Sqrt(dl*dl + (a1-a2)*(a1-a2) + (b1-b2)*(b1-b2))
 }
 
-// median3 is the per-channel median of Lab pixels sampled every step pixels.
-func (p labPlane) median(step int, inside func(x, y int) bool) (float64, float64, float64) {
+// median is the per-channel median of the Lab pixels in area, sampled
+// every step pixels, that inside accepts (all of them when it is nil).
+func (p labPlane) median(area image.Rectangle, step int, inside func(x, y int) bool) [3]float64 {
+	area = area.Intersect(image.Rect(0, 0, p.w, p.h))
 	var hist [3][256]int
 	n := 0
-	for y := 0; y < p.h; y += step {
-		for x := 0; x < p.w; x += step {
+	for y := area.Min.Y; y < area.Max.Y; y += step {
+		for x := area.Min.X; x < area.Max.X; x += step {
 			if inside != nil && !inside(x, y) {
 				continue
 			}
@@ -227,7 +229,7 @@ func (p labPlane) median(step int, inside func(x, y int) bool) (float64, float64
 			}
 		}
 	}
-	return out[0], out[1], out[2]
+	return out
 }
 
 // dieSizes is the range of die sides to look for: the profile's when it was

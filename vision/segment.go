@@ -229,10 +229,11 @@ func (r *Reader) background(p labPlane) (float64, float64, float64) {
 			best = b
 		}
 	}
-	return p.median(4, func(x, y int) bool {
+	m := p.median(image.Rect(0, 0, p.w, p.h), 4, func(x, y int) bool {
 		i := 3 * (y*p.w + x)
 		return int(p.pix[i]>>4)<<8|int(p.pix[i+1]>>4)<<4|int(p.pix[i+2]>>4) == best
 	})
+	return m[0], m[1], m[2]
 }
 
 func morph(m *gocv.Mat, op gocv.MorphType, size int) {
