@@ -133,7 +133,7 @@ func learnFaces(ctx context.Context, p *calibrate.Profile, photos []Photo) error
 			frame.Close()
 			continue
 		}
-		props := r.propose(frame, sc)
+		props := r.propose(frame, sc, r.detect(frame))
 		for _, l := range ph.Dice {
 			box := image.Rect(int(l.Box[0]), int(l.Box[1]), int(l.Box[2]), int(l.Box[3]))
 			seen[l.Value]++

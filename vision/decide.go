@@ -183,7 +183,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		agree := p.pips == v
 		d.Value, d.Face = v, faces.FaceLabel(v)
 		d.Confidence = pr[v]
-		logoLike := p.pips == 0 && p.s >= pipsSeenFrom && p.blobs < v
+		logoLike := p.pips == 0 && p.large && p.blobs < v
 		switch {
 		case agree && p.pips == 1:
 			// A lone round blob is the commonest false pip: a speck, a

@@ -31,6 +31,10 @@ type proposal struct {
 	// out, has the colour of the tray round it: a speck, not a 1.
 	plain bool
 
+	// large marks a die large enough for the pip finder to see its pips:
+	// one that shows fewer than the model reads may wear a logo.
+	large bool
+
 	body, ink [3]float64 // Lab colours of a pip face's body and pips
 }
 
@@ -73,8 +77,9 @@ const knownBodyReach = 25
 // propose lists a proposal for each top face of pips and, when a model will
 // judge them, for each segmented blob too, so that a die whose pips were
 // missed can still be read. A blob is also matched with the profile's face
-// templates, for faces without pips such as a logo.
-func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
+// templates, for faces without pips such as a logo. found is what the
+// detector saw in frame, nil when it did not look.
+func (r *Reader) propose(frame gocv.Mat, sc scene, found []detect.Candidate) []proposal {
 	gocv.ExtractChannel(r.lab, &r.light, 0)
 	pips := r.findPips(sc.plane, r.light, int(math.Round(0.4*sc.smax)), sc.bg, sc.smin, sc.smax)
 	groups := dropSideFaces(sc.plane, groupPips(sc.plane, pips), r.model == nil)
@@ -95,7 +100,9 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 	if r.model == nil {
 		return props
 	}
-	found := r.detect(frame, sc.tray)
+	found = slices.DeleteFunc(found, func(f detect.Candidate) bool {
+		return !image.Pt(int(f.X), int(f.Y)).In(sc.tray)
+	})
 	if r.finder != nil {
 		// The detector finds every die the classical search does and more,
 		// so a lone pip it does not see is a speck, a screw head or a
@@ -136,6 +143,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 	props = append(props, r.detected(sc.plane, sc.tray, found, props, pips)...)
 	for i, p := range props {
 		props[i].unseen = r.finder != nil && p.seen == 0
+		props[i].large = p.s >= pipsSeenFrom || sc.shrunk
 		if p.pips <= 1 && p.blobs <= 1 {
 			c := p.die.Center.Sub(off)
 			props[i].plain = sc.plane.plain(float64(c.X), float64(c.Y), p.s)
@@ -154,7 +162,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene) []proposal {
 // detect runs the learned detector, when the profile asks for it, on the
 // whole frame with the profile's typical die side. A detector error costs
 // only its candidates, never the frame.
-func (r *Reader) detect(frame gocv.Mat, tray image.Rectangle) []detect.Candidate {
+func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 	if r.finder == nil {
 		return nil
 	}
@@ -169,9 +177,7 @@ func (r *Reader) detect(frame gocv.Mat, tray image.Rectangle) []detect.Candidate
 	if err != nil {
 		return nil
 	}
-	return slices.DeleteFunc(found, func(f detect.Candidate) bool {
-		return f.Score < detectedFloor || !image.Pt(int(f.X), int(f.Y)).In(tray)
-	})
+	return slices.DeleteFunc(found, func(f detect.Candidate) bool { return f.Score < detectedFloor })
 }
 
 // seenAt is the best detector score within half a die of centre, 0 if none.

@@ -23,6 +23,7 @@ type Reader struct {
 	bodies  [][3]float64     // the profile's die body colours in Lab
 
 	lab, light, fg, tmp, dt gocv.Mat
+	small, half             gocv.Mat // the frame shrunk to the working scale, and a step on the way
 	// The pip finder's component labels: frame-sized, so kept from read
 	// to read rather than allocated twice a frame.
 	labels, stats, cents gocv.Mat
@@ -42,7 +43,7 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 	}
 	r := &Reader{
 		profile: *p,
-		lab:     gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(),
+		lab:     gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(), small: gocv.NewMat(), half: gocv.NewMat(),
 		labels: gocv.NewMat(), stats: gocv.NewMat(), cents: gocv.NewMat(),
 	}
 	if p.Faces == calibrate.PokerFaces {
@@ -73,7 +74,7 @@ func NewReader(p *calibrate.Profile) (*Reader, error) {
 // Close frees the reader's OpenCV memory.
 func (r *Reader) Close() error {
 	var errs []error
-	for _, m := range []*gocv.Mat{&r.lab, &r.light, &r.fg, &r.tmp, &r.dt, &r.labels, &r.stats, &r.cents} {
+	for _, m := range []*gocv.Mat{&r.lab, &r.light, &r.fg, &r.tmp, &r.dt, &r.small, &r.half, &r.labels, &r.stats, &r.cents} {
 		errs = append(errs, m.Close())
 	}
 	if r.model != nil {
@@ -90,22 +91,43 @@ func (r *Reader) Close() error {
 // Read finds the dice in frame, a BGR image, and reads their top faces. It
 // neither keeps nor closes frame.
 func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
+	found := r.detect(frame)
+	f := r.workScale(found)
+	if f < 1 {
+		small, err := r.shrink(frame, f)
+		if err != nil {
+			return nil, fmt.Errorf("read dice: %w", err)
+		}
+		found = scaleFound(found, f)
+		whole := r.profile
+		r.profile = scaleProfile(whole, f)
+		defer func() { r.profile = whole }()
+		dice, err := r.read(small, found, true)
+		return scaleDice(dice, 1/f), err
+	}
+	return r.read(frame, found, false)
+}
+
+// read reads frame, in which the detector found found; shrunk says the
+// frame was shrunk to the working scale.
+func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]Die, error) {
 	sc, err := r.scan(frame)
 	if err != nil {
 		return nil, fmt.Errorf("read dice: %w", err)
 	}
+	sc.shrunk = shrunk
 	var dice []Die
 	switch {
 	case r.faces == PokerFaces:
 		dice = r.readByTemplates(frame, sc)
 	case r.model == nil:
-		for _, p := range r.propose(frame, sc) {
+		for _, p := range r.propose(frame, sc, found) {
 			if p.pips > 0 {
 				dice = append(dice, p.die)
 			}
 		}
 	default:
-		props, probs, err := r.judge(frame, r.propose(frame, sc))
+		props, probs, err := r.judge(frame, r.propose(frame, sc, found))
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
@@ -130,6 +152,7 @@ type scene struct {
 	bg         [3]float64
 	smin, smax float64     // die sizes for pips
 	cands      []candidate // tray coordinates
+	shrunk     bool        // the frame was shrunk so that dice are workSide across
 }
 
 func (r *Reader) scan(frame gocv.Mat) (scene, error) {

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
 
+	"github.com/dicecam/dicecam/internal/cvthreads"
 	"github.com/dicecam/dicecam/internal/matcheck"
 )
 
@@ -139,7 +140,7 @@ func benchFrame(b *testing.B) gocv.Mat {
 }
 
 // BenchmarkReadFiveDice1280x720 is the speed target: run it with
-// GOMAXPROCS=1 OPENCV_FOR_THREADS_NUM=1 to hold OpenCV to one thread too.
+// GOMAXPROCS=1 for one core; benchRead holds OpenCV to one thread itself.
 func BenchmarkReadFiveDice1280x720(b *testing.B) {
 	frame := benchFrame(b)
 	defer frame.Close()
@@ -168,6 +169,7 @@ func BenchmarkReadFiveDiceWithDetector1280x720(b *testing.B) {
 }
 
 func benchRead(b *testing.B, frame gocv.Mat, p *calibrate.Profile) {
+	defer cvthreads.Set(cvthreads.Set(1))
 	r, err := NewReader(p)
 	require.NoError(b, err)
 	defer r.Close()

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/cvthreads"
 )
 
 // benchFrame is a 1280×720 frame with five dice, about 90 px across: a
@@ -24,10 +26,10 @@ func benchFrame(b *testing.B) gocv.Mat {
 	return wide
 }
 
-// BenchmarkDetect1280x720 is the detector's share of the reader's 20 ms:
-// run it with GOMAXPROCS=1 OPENCV_FOR_THREADS_NUM=1 to hold OpenCV to one
-// thread (gocv v0.31.0 has no SetNumThreads).
+// BenchmarkDetect1280x720 is the detector's share of the reader's 20 ms,
+// on one OpenCV thread: run it with GOMAXPROCS=1 for one core.
 func BenchmarkDetect1280x720(b *testing.B) {
+	defer cvthreads.Set(cvthreads.Set(1))
 	for _, c := range []struct {
 		name string
 		side float64

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/dicecam/dicecam/internal/cvthreads"
 	"github.com/dicecam/dicecam/internal/matcheck"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -106,8 +107,9 @@ func softmax(z []float32) (class int, p float64) {
 }
 
 // BenchmarkFiveDice is the model's share of reading a frame with five dice:
-// one forward pass over a batch of five crops.
+// one forward pass over a batch of five crops, on one OpenCV thread.
 func BenchmarkFiveDice(b *testing.B) {
+	defer cvthreads.Set(cvthreads.Set(1))
 	net, err := gocv.ReadNetFromONNXBytes(ONNX())
 	require.NoError(b, err)
 	defer net.Close()
