@@ -167,7 +167,7 @@ func RandomScene(rng *rand.Rand, width, height int) Scene {
 		s.Defocus = rng.Float64() * 2
 	}
 	s.Focal = 1 + rng.Float64()*2.5
-	styles := Styles()
+	styles := sceneStyles()
 	lo := 18 + rng.Float64()*40
 	hi := lo * (1 + rng.Float64()*0.4)
 	faces := Pips

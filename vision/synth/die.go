@@ -124,7 +124,7 @@ func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand
 	under := rgbOf(d.Colour)
 	for i, a8 := range op {
 		a := float32(a8) / 255
-		if d.Body == Translucent {
+		if d.Body.seeThrough() {
 			a *= 0.75
 		}
 		for c := range 3 {

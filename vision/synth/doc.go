@@ -5,7 +5,7 @@
 // without a Tray), the camera's Tilt, the Light (shadows, a brightness
 // Gradient, Glare spots), Defocus, and the Dice: each with a value, what
 // its Faces show (Pips, Poker, Logo), a place, size, rotation and a Style
-// (colour, pips, Solid, Marbled or Translucent body), and a Motion streak
+// (colour, pips, Solid, Marbled, Translucent or Smoky body), and a Motion streak
 // for a die caught moving. Hands reach into the picture for sequences.
 //
 //	img, truth, err := synth.Render(scene, seed)

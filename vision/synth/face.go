@@ -32,7 +32,7 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 	// Casino-sharp dice are rare: most have well-rounded corners and edges.
 	rc, bevel := 0.2*t, 0.15*t
 	body := 255.0
-	if d.Body == Translucent {
+	if d.Body.seeThrough() {
 		body = 190
 	}
 	phase := rng.Float64() * 10
@@ -56,7 +56,7 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 			if e := -dist; e < bevel {
 				k *= 1 - 0.28*math.Pow(1-math.Max(e, 0)/bevel, 2)
 			}
-			if d.Body == Translucent {
+			if d.Body.seeThrough() {
 				// Light scatters inside: brighter in the middle.
 				k *= 0.9 + 0.25*(1-math.Hypot(px-t/2, py-t/2)/t)
 			}
@@ -64,6 +64,9 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 			cp[i], cp[i+1], cp[i+2] = clamp255(c[2]*k), clamp255(c[1]*k), clamp255(c[0]*k)
 			ap[y*size+x] = clamp255(a * body)
 		}
+	}
+	if v > 0 && d.Body == Smoky && d.Faces == Pips {
+		drawGhosts(&col, d, 7-v, size, 0.2+0.35*rng.Float64())
 	}
 	if v > 0 {
 		drawMarks(&col, &alpha, d, v, size)
@@ -122,6 +125,26 @@ func drawMarks(col, alpha *gocv.Mat, d Die, v, size int) {
 		}
 	}
 }
+
+// drawGhosts draws the pips of the face opposite, value v, as seen through
+// a smoky body: mirrored, smaller and faint, strength of the way from the
+// body's colour to the pips'.
+func drawGhosts(col *gocv.Mat, d Die, v, size int, strength float64) {
+	t := float64(size)
+	body, pip := rgbOf(d.Colour), rgbOf(d.Pip)
+	var c [3]float64
+	for i := range c {
+		c[i] = body[i] + strength*(pip[i]-body[i])
+	}
+	ghost := color.RGBA{clamp255(c[0]), clamp255(c[1]), clamp255(c[2]), 255}
+	for _, s := range pipSpots[v] {
+		at := image.Pt(int((1-s[0])*t*16), int(s[1]*t*16))
+		gocv.CircleWithParams(col, at, int(0.075*t*16), ghost, -1, gocv.LineAA, 4)
+	}
+}
+
+// seeThrough reports whether the table shows through a body of this kind.
+func (b Body) seeThrough() bool { return b == Translucent || b == Smoky }
 
 func pokerInk(label string, d Die) color.RGBA {
 	if int(d.Colour.R)+int(d.Colour.G)+int(d.Colour.B) < 360 {

@@ -44,6 +44,9 @@ const (
 	Solid       Body = iota // one opaque colour
 	Marbled                 // two colours swirled together
 	Translucent             // the table shows through
+	// Smoky is a dark translucent body through which the pips of the
+	// bottom face show faintly, mirrored: a 2 seems to have a centre pip.
+	Smoky
 )
 
 // Die is one die in a scene.

@@ -43,6 +43,17 @@ func Styles() []Style {
 	}
 }
 
+// sceneStyles are the looks random scenes add to the fixtures' Styles:
+// smoky dice with red pips, whose bottom face's pips show through, are the
+// ones a reader trained on photographs alone misreads most.
+func sceneStyles() []Style {
+	red := color.RGBA{205, 35, 45, 255}
+	return append(Styles(),
+		Style{Name: "smoky", Colour: color.RGBA{78, 68, 68, 255}, Pip: red, Body: Smoky},
+		Style{Name: "smoky-blue", Colour: color.RGBA{45, 95, 150, 255}, Pip: red, Body: Smoky},
+	)
+}
+
 // StyleNamed returns the style called name, or the white die.
 func StyleNamed(name string) Style {
 	for _, st := range Styles() {
