@@ -34,3 +34,25 @@ func TestReaderKnowsOnlyTheCalibratedBodies(t *testing.T) {
 	defer any.Close()
 	assert.True(t, any.knownBody(bgrToLab(calibrate.Colour{30, 30, 200})), "no bodies listed: any will do")
 }
+
+func TestDetectorIsKeptUnlessItDoesHarm(t *testing.T) {
+	// 60 photos, 400 dice, as on calibration's sample.
+	base := Tally{Photos: 60, Labelled: 400, Matched: 396, False: 2, Right: 330, Wrong: 2, Asked: 64}
+	tests := []struct {
+		name string
+		with Tally
+		keep bool
+	}{
+		{"it finds the same dice", base, true},
+		{"it finds more dice, a few of them read wrong",
+			Tally{Photos: 60, Labelled: 400, Matched: 400, False: 2, Right: 380, Wrong: 5, Asked: 15}, true},
+		{"it loses dice", Tally{Photos: 60, Labelled: 400, Matched: 390, False: 2, Right: 326, Wrong: 2, Asked: 62}, false},
+		{"it adds false dice", Tally{Photos: 60, Labelled: 400, Matched: 396, False: 12, Right: 330, Wrong: 2, Asked: 64}, false},
+		{"it reads many dice wrong", Tally{Photos: 60, Labelled: 400, Matched: 396, False: 2, Right: 320, Wrong: 12, Asked: 64}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.keep, detectorWorthIt(base, tt.with))
+		})
+	}
+}
