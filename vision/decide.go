@@ -118,6 +118,7 @@ const (
 	gridNotADie  = 0.05 // and a guess on a grid more surely still
 	pipsSeenFrom = 50   // model crop side (px) from which pips are always found
 	besideSure   = 0.8  // unsure reads this close to a sure die, in its sides, go
+	poolSides    = 0.4  // crops pooled for an unsure die are at least this share of its size
 )
 
 // byTemplate reports whether p is read by the profile's face templates: a
@@ -232,8 +233,13 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 				if k.die.Uncertain && !k.logoLike && !j.logoLike && j.die.Value == k.die.Value && math.Min(j.die.Confidence, k.die.Confidence) >= sureTwice {
 					kept[ki].die.Uncertain = false
 				}
-				for c, v := range j.pool {
-					kept[ki].pool[c] += v
+				if math.Min(j.s, k.s) >= poolSides*math.Max(j.s, k.s) {
+					// Only another crop of the die itself: a far smaller
+					// one is a part of it, a pip the detector took for a
+					// die, whose reading says nothing of the whole.
+					for c, v := range j.pool {
+						kept[ki].pool[c] += v
+					}
 				}
 				break
 			}

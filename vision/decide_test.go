@@ -52,6 +52,17 @@ func TestDecideReadsAnUnsureDieAsItsCropsFavourTogether(t *testing.T) {
 			want: 2, uncertain: true,
 		},
 		{
+			name:  "crops far smaller than the die, its pips taken for dice, have no vote",
+			props: []proposal{blob(100, 100, 200), blob(60, 60, 40), blob(140, 60, 40), blob(60, 140, 40)},
+			probs: [][model.Classes]float64{
+				probs(map[int]float64{6: 0.6, 2: 0.3, 0: 0.01}),
+				probs(map[int]float64{2: 0.6, 1: 0.35, 0: 0.05}),
+				probs(map[int]float64{2: 0.6, 1: 0.35, 0: 0.05}),
+				probs(map[int]float64{2: 0.6, 1: 0.35, 0: 0.05}),
+			},
+			want: 6, uncertain: true,
+		},
+		{
 			name:  "a sure die is not outvoted",
 			props: []proposal{blob(100, 100, 40), blob(102, 101, 38), blob(99, 98, 42)},
 			probs: [][model.Classes]float64{
