@@ -55,18 +55,17 @@ func (c *classifier) classifyAugmented(frame gocv.Mat, props []proposal, first [
 	const more = 3 // views read here, beside first
 	crops := make([]gocv.Mat, 0, more*len(props))
 	defer func() { closeAll(crops) }()
+	halfTurn := func(m gocv.Mat) gocv.Mat {
+		turned := gocv.NewMat()
+		gocv.Rotate(m, &turned, gocv.Rotate180Clockwise)
+		return turned
+	}
 	for _, p := range props {
-		for _, s := range []float64{p.s, augmentedScale * p.s} {
-			crop := cropFor(frame, p.die.Center, s)
-			turned := gocv.NewMat()
-			gocv.Rotate(crop, &turned, gocv.Rotate180Clockwise)
-			if s == p.s {
-				crop.Close() // first holds its reading
-			} else {
-				crops = append(crops, crop)
-			}
-			crops = append(crops, turned)
-		}
+		crop := cropFor(frame, p.die.Center, p.s) // first holds its own reading
+		crops = append(crops, halfTurn(crop))
+		crop.Close()
+		wide := cropFor(frame, p.die.Center, augmentedScale*p.s)
+		crops = append(crops, wide, halfTurn(wide))
 	}
 	probs, err := c.run(crops)
 	if err != nil {

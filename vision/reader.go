@@ -99,6 +99,8 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
 		found = scaleFound(found, f)
+		// Everything below reads sizes and places from the profile, so
+		// it is the profile that is shrunk for the read, then restored.
 		whole := r.profile
 		r.profile = scaleProfile(whole, f)
 		defer func() { r.profile = whole }()
