@@ -44,7 +44,7 @@ func (r *Reader) judge(frame gocv.Mat, props []proposal) ([]proposal, [][model.C
 	}
 	var settled []proposal
 	for i, p := range faces {
-		if v := likeliest(probs[i]); v == p.pips && probs[i][v] >= sureAgree {
+		if v := likeliest(probs[i]); v == p.pips && probs[i][v] >= settledAt {
 			settled = append(settled, p)
 		}
 	}
@@ -111,7 +111,8 @@ func likeliest(pr [model.Classes]float64) int {
 const (
 	notADie   = 0.5  // above this the proposal is dropped
 	sureAlone = 0.9  // the model alone must be this sure for a confident read
-	sureAgree = 0.6  // enough when the pip count says the same
+	sureAgree = 0.7  // enough when the pip count says the same
+	settledAt = 0.6  // a face read so, as its pips say, spares the model the blobs on it
 	sureTwice = 0.75 // enough when two crops of the die say the same
 
 	blobNotADie  = 0.2  // a blob without pips must look more surely a die
