@@ -263,7 +263,7 @@ func (p labPlane) median(area image.Rectangle, step int, inside func(x, y int) b
 // which keeps the pip filters narrow enough to pass over wood grain and print.
 func (r *Reader) dieSizes(tray image.Rectangle) (lo, blobMax, pipMax float64) {
 	lo, hi := r.profile.DieSize[0], r.profile.DieSize[1]
-	if def := calibrate.New().DieSize; lo != def[0] || hi != def[1] {
+	if sizedByCalibration(r.profile) {
 		return lo, hi, hi
 	}
 	s := float64(min(tray.Dx(), tray.Dy()))

@@ -71,10 +71,17 @@ func scaleProfile(p calibrate.Profile, f float64) calibrate.Profile {
 	if !p.Tray.Empty() {
 		p.Tray.Rectangle = scaleRect(p.Tray.Rectangle, f)
 	}
-	if p.DieSize != calibrate.New().DieSize {
+	if sizedByCalibration(p) {
 		p.DieSize = [2]float64{f * p.DieSize[0], f * p.DieSize[1]}
 	}
 	return p
+}
+
+// sizedByCalibration reports whether p's die sizes were measured by a
+// calibration: the built-in defaults' range is the widest the reader takes,
+// and the reader narrows it from the frame's size instead.
+func sizedByCalibration(p calibrate.Profile) bool {
+	return p.DieSize != calibrate.New().DieSize
 }
 
 func scaleRect(r image.Rectangle, f float64) image.Rectangle {

@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"github.com/dicecam/dicecam/calibrate"
 	"image"
 	"math"
 	"sort"
@@ -121,10 +120,10 @@ func (r *Reader) gridOver(out []candidate, c gocv.PointVector, rect image.Rectan
 
 // typicalSide is the die size a calibrated profile implies, 0 without one.
 func (r *Reader) typicalSide() float64 {
-	lo, hi := r.profile.DieSize[0], r.profile.DieSize[1]
-	if def := calibrate.New().DieSize; lo == def[0] && hi == def[1] {
+	if !sizedByCalibration(r.profile) {
 		return 0
 	}
+	lo, hi := r.profile.DieSize[0], r.profile.DieSize[1]
 	// Calibration widens the measured range by 0.7 below and 1.5 above.
 	return math.Sqrt(lo / 0.7 * hi / 1.5)
 }
