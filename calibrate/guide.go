@@ -4,8 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strings"
 
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision"
 )
 
 // StepKind names a step of the guided calibration.
@@ -42,8 +46,8 @@ type Step struct {
 
 // GuideOptions say what dice set is being calibrated.
 type GuideOptions struct {
-	Faces string // PipFaces or PokerFaces; empty means pips
-	Dice  int    // dice laid out in the dice step; zero means five
+	Faces rules.Faces
+	Dice  int // dice laid out in the dice step; zero means five
 	// Logo is the value of a face that shows a logo instead of pips (often
 	// 1); zero when the dice have none.
 	Logo   int
@@ -52,12 +56,14 @@ type GuideOptions struct {
 
 // Guide walks a person through calibrating one table, camera and dice set.
 // It is UI-agnostic: it takes frames and answers and says what to ask next.
-// It owns a copy of the empty tray, so it must be Closed.
+// It owns a copy of the empty tray and, in the check step, a reader, so it
+// must be Closed.
 type Guide struct {
 	opts    GuideOptions
-	profile Profile
+	profile vision.Profile
 	step    Step
-	empty   gocv.Mat // the empty tray, for telling dice from table
+	empty   gocv.Mat       // the empty tray, for telling dice from table
+	reader  *vision.Reader // reads the check step's rolls with profile
 	faces   []faceWanted
 	pending func() // what Accept keeps despite the warnings
 	wrong   int    // reads the person rejected in the check step
@@ -68,24 +74,19 @@ type faceWanted struct {
 	value int
 }
 
-var pokerLabels = [...]string{"9", "10", "J", "Q", "K", "A"}
-
 // NewGuide starts a calibration at the empty-tray step.
 func NewGuide(opts GuideOptions) *Guide {
-	if opts.Faces == "" {
-		opts.Faces = PipFaces
-	}
 	if opts.Dice <= 0 {
 		opts.Dice = 5
 	}
 	if opts.Checks <= 0 {
 		opts.Checks = 3
 	}
-	g := &Guide{opts: opts, profile: *New(), empty: gocv.NewMat()}
+	g := &Guide{opts: opts, profile: *vision.DefaultProfile(), empty: gocv.NewMat()}
 	g.profile.Faces = opts.Faces
-	if opts.Faces == PokerFaces {
-		for v, l := range pokerLabels {
-			g.faces = append(g.faces, faceWanted{l, v + 1})
+	if opts.Faces == rules.PokerFaces {
+		for f := rules.Face(1); f <= 6; f++ {
+			g.faces = append(g.faces, faceWanted{opts.Faces.Label(f), int(f)})
 		}
 	} else if opts.Logo >= 1 && opts.Logo <= 6 {
 		g.faces = append(g.faces, faceWanted{"logo", opts.Logo})
@@ -94,17 +95,24 @@ func NewGuide(opts GuideOptions) *Guide {
 	return g
 }
 
-// Close frees the guide's copy of the empty tray.
-func (g *Guide) Close() error { return g.empty.Close() }
+// Close frees the guide's copy of the empty tray and its reader.
+func (g *Guide) Close() error {
+	err := g.empty.Close()
+	if g.reader != nil {
+		err = errors.Join(err, g.reader.Close())
+		g.reader = nil
+	}
+	return err
+}
 
 // Step is what the guide asks for now.
 func (g *Guide) Step() Step { return g.step }
 
 // Profile is a copy of what the guide has learned so far; in the check step
 // it is the profile to read the rolls with.
-func (g *Guide) Profile() *Profile {
+func (g *Guide) Profile() *vision.Profile {
 	p := g.profile
-	p.Templates = append([]FaceTemplate(nil), g.profile.Templates...)
+	p.Templates = append([]vision.FaceTemplate(nil), g.profile.Templates...)
 	return &p
 }
 
@@ -162,13 +170,40 @@ func (g *Guide) SetTray(r image.Rectangle) (Step, error) {
 	if r.Dx() < 32 || r.Dy() < 32 || !r.In(frame) {
 		return g.step, fmt.Errorf("calibrate: tray %v must lie inside the %dx%d frame and be at least 32 pixels each way", r, frame.Dx(), frame.Dy())
 	}
-	g.profile.Tray.Rectangle = r
+	g.profile.Tray = r
 	g.step.Tray = r
 	return g.step, nil
 }
 
-// Check answers the check step: whether the reader's read of a roll, made
-// with Profile, was right.
+// Read reads the dice in frame, a BGR picture of a roll in the check step,
+// with what the guide has learned, and says them as a person would: "1 3 3
+// 5 6", or "no dice". It neither keeps nor closes frame.
+func (g *Guide) Read(frame gocv.Mat) (string, error) {
+	if g.step.Kind != StepCheck {
+		return "", fmt.Errorf("calibrate: no roll to read in the %s step: capture instead", g.step.Kind)
+	}
+	if g.reader == nil {
+		r, err := vision.NewReader(g.Profile())
+		if err != nil {
+			return "", fmt.Errorf("calibrate: %w", err)
+		}
+		g.reader = r
+	}
+	dice, err := g.reader.Read(frame)
+	if err != nil {
+		return "", fmt.Errorf("calibrate: %w", err)
+	}
+	if len(dice) == 0 {
+		return "no dice", nil
+	}
+	faces := make([]string, len(dice))
+	for i, d := range dice {
+		faces[i] = d.Face
+	}
+	return strings.Join(faces, " "), nil
+}
+
+// Check answers the check step: whether Read read the last roll right.
 func (g *Guide) Check(right bool) (Step, error) {
 	if g.step.Kind != StepCheck {
 		return g.step, fmt.Errorf("calibrate: no roll to check in the %s step", g.step.Kind)
@@ -188,7 +223,7 @@ func (g *Guide) Check(right bool) (Step, error) {
 
 // advance moves to the step after the current one.
 func (g *Guide) advance() {
-	tray := g.profile.Tray.Rectangle
+	tray := g.profile.Tray
 	switch {
 	case g.step.Kind == StepEmptyTray:
 		g.step = Step{Kind: StepDice, Tray: tray, Prompt: fmt.Sprintf(

@@ -3,6 +3,8 @@ package calibrate
 import (
 	"testing"
 
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision"
 	"github.com/dicecam/dicecam/vision/synth"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,7 +38,7 @@ func laidOut(faces synth.Faces) []synth.Die {
 // calibrateFaces walks a guide for faces to the faces step and shows it
 // each face asked for, one die at angle in the middle of the tray; it
 // returns the faces asked for and the profile.
-func calibrateFaces(t *testing.T, opts GuideOptions, faces synth.Faces, angle float64) ([]string, *Profile) {
+func calibrateFaces(t *testing.T, opts GuideOptions, faces synth.Faces, angle float64) ([]string, *vision.Profile) {
 	t.Helper()
 	g := NewGuide(opts)
 	defer g.Close()
@@ -55,9 +57,9 @@ func calibrateFaces(t *testing.T, opts GuideOptions, faces synth.Faces, angle fl
 
 func TestGuideTemplatesAreUpright(t *testing.T) {
 	matcheck.Check(t)
-	_, straight := calibrateFaces(t, GuideOptions{Faces: PokerFaces}, synth.Poker, 0)
+	_, straight := calibrateFaces(t, GuideOptions{Faces: rules.PokerFaces}, synth.Poker, 0)
 	for _, angle := range []float64{25, 60, 110} {
-		_, turned := calibrateFaces(t, GuideOptions{Faces: PokerFaces}, synth.Poker, angle)
+		_, turned := calibrateFaces(t, GuideOptions{Faces: rules.PokerFaces}, synth.Poker, angle)
 		for i, a := range straight.Templates {
 			best, bestOther := 0.0, 0.0
 			for j, b := range turned.Templates {
@@ -76,7 +78,7 @@ func TestGuideTemplatesAreUpright(t *testing.T) {
 // likeness is the normalised correlation of two templates at the best of
 // the four quarter turns, since a square face's box says nothing of which
 // side is up.
-func likeness(a, b FaceTemplate) float64 {
+func likeness(a, b vision.FaceTemplate) float64 {
 	ma, err := gocv.NewMatFromBytes(a.Size, a.Size, gocv.MatTypeCV8U, a.Pixels)
 	if err != nil {
 		panic(err)

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision"
 	"gocv.io/x/gocv"
 )
 
@@ -28,7 +30,7 @@ func (g *Guide) captureEmpty(frame gocv.Mat) ([]string, func(), error) {
 	}
 	keep := func() {
 		frame.CopyTo(&g.empty)
-		g.profile.Tray.Rectangle, g.profile.Background = tray, bg
+		g.profile.Tray, g.profile.Background = tray, bg
 	}
 	return warnings, keep, nil
 }
@@ -51,15 +53,16 @@ func (g *Guide) captureDice(frame gocv.Mat) ([]string, func(), error) {
 	if len(dice) != g.opts.Dice {
 		warnings = append(warnings, fmt.Sprintf("%d dice found, expected %d: lay them apart, none touching, all inside the tray", len(dice), g.opts.Dice))
 	}
+	samples, err := g.sample(frame, dice)
+	if err != nil {
+		return nil, nil, err
+	}
 	var sides []float64
-	var bodies, pips []Colour
+	var colours dieColours
 	glare := 0.0
-	for _, d := range dice {
+	for i, d := range dice {
 		sides = append(sides, d.side)
-		bodies = addColour(bodies, d.body)
-		if d.hasPips {
-			pips = addColour(pips, d.pip)
-		}
+		colours.add(samples[i])
 		glare = max(glare, d.glare)
 	}
 	slices.Sort(sides)
@@ -70,8 +73,8 @@ func (g *Guide) captureDice(frame gocv.Mat) ([]string, func(), error) {
 		warnings = append(warnings, "glare on the dice: move the light to the side or use a diffuser")
 	}
 	keep := func() {
-		g.profile.DieSize = [2]float64{math.Floor(0.7 * sides[0]), math.Ceil(1.5 * sides[len(sides)-1])}
-		g.profile.Bodies, g.profile.Pips = bodies, pips
+		g.profile.DieSize = vision.DieSizeRange(sides[0], sides[len(sides)-1])
+		g.profile.Bodies, g.profile.Pips = colours.bodies.common(), colours.pips.common()
 	}
 	return warnings, keep, nil
 }
@@ -84,23 +87,42 @@ func (g *Guide) captureFace(frame gocv.Mat) ([]string, func(), error) {
 	if len(dice) == 0 {
 		return []string{"no die found in the tray"}, nil, nil
 	}
+	// The empty tray tells the die from its shadow better than the
+	// reader's blob search against the tray's colour can.
 	big := slices.MaxFunc(dice, func(a, b die) int { return int(a.side - b.side) })
-	pixels := CutFace(frame, faceCorners(frame, g.empty, big))
+	face := faceCorners(frame, g.empty, big)
 	var warnings []string
 	if len(dice) > 1 {
 		warnings = append(warnings, fmt.Sprintf("%d dice in view: keep only the one showing %s", len(dice), g.step.Face))
 	}
-	t := FaceTemplate{Label: g.step.Face, Value: g.step.Value, Size: TemplateSize, Pixels: pixels}
+	t := template(frame, face, g.step.Face, g.step.Value)
 	return warnings, func() { g.profile.Templates = append(g.profile.Templates, t) }, nil
+}
+
+// sample measures the dice found in frame as a calibration from photos
+// measures its labelled dice: with the reader, on the tray learnt so far.
+func (g *Guide) sample(frame gocv.Mat, dice []die) ([]vision.DieSample, error) {
+	p := g.profile
+	p.Faces = rules.PipFaces
+	r, err := vision.NewReader(&p)
+	if err != nil {
+		return nil, fmt.Errorf("calibrate: %w", err)
+	}
+	defer r.Close()
+	places := make([]image.Rectangle, len(dice))
+	for i, d := range dice {
+		for _, c := range d.corners {
+			places[i] = places[i].Union(image.Rectangle{Min: c, Max: c.Add(image.Pt(1, 1))})
+		}
+	}
+	return r.Sample(frame, places)
 }
 
 // die is one blob that differs from the empty tray.
 type die struct {
-	corners   []image.Point
-	side      float64
-	body, pip Colour
-	hasPips   bool
-	glare     float64
+	corners []image.Point
+	side    float64
+	glare   float64 // share of its pixels burnt white
 }
 
 // findDice finds what differs from the empty tray inside the tray region.
@@ -124,7 +146,7 @@ func (g *Guide) findDice(frame gocv.Mat) ([]die, error) {
 	if err != nil {
 		return nil, fmt.Errorf("calibrate: %w", err)
 	}
-	tray := g.profile.Tray.Rectangle
+	tray := g.profile.Tray
 	var dice []die
 	for i := range contours.Size() {
 		c := contours.At(i)
@@ -135,47 +157,35 @@ func (g *Guide) findDice(frame gocv.Mat) ([]die, error) {
 		if !tray.Empty() && !r.Center.In(tray) {
 			continue
 		}
-		d := die{corners: r.Points, side: float64(r.Width+r.Height) / 2}
-		d.body, d.pip, d.hasPips, d.glare = colours(pix, frame.Cols(), r.BoundingRect.Intersect(image.Rect(0, 0, frame.Cols(), frame.Rows())))
-		dice = append(dice, d)
+		dice = append(dice, die{corners: r.Points, side: float64(r.Width+r.Height) / 2,
+			glare: burnt(pix, frame.Cols(), r.BoundingRect.Intersect(image.Rect(0, 0, frame.Cols(), frame.Rows())))})
 	}
 	return dice, nil
 }
 
-// colours samples a die's box: the body is its typical colour, the pips
-// the typical colour of pixels far lighter or darker than the body.
-func colours(pix []uint8, width int, box image.Rectangle) (body, pip Colour, hasPips bool, glare float64) {
-	var all, marks [][3]uint8
-	burnt := 0
+// burnt is the share of pixels in the middle of a die's box that glare
+// burns white.
+func burnt(pix []uint8, width int, box image.Rectangle) float64 {
 	inner := box.Inset(max(1, box.Dx()/8))
+	n, white := 0, 0
 	for y := inner.Min.Y; y < inner.Max.Y; y++ {
 		for x := inner.Min.X; x < inner.Max.X; x++ {
 			i := 3 * (y*width + x)
-			p := [3]uint8{pix[i], pix[i+1], pix[i+2]}
-			all = append(all, p)
-			if p[0] >= 250 && p[1] >= 250 && p[2] >= 250 {
-				burnt++
+			n++
+			if pix[i] >= 250 && pix[i+1] >= 250 && pix[i+2] >= 250 {
+				white++
 			}
 		}
 	}
-	if len(all) == 0 {
-		return body, pip, false, 0
+	if n == 0 {
+		return 0
 	}
-	body = median(all)
-	for _, p := range all {
-		if math.Abs(grey(p)-grey(body)) > 60 {
-			marks = append(marks, p)
-		}
-	}
-	if len(marks) > 0 {
-		pip, hasPips = median(marks), true
-	}
-	return body, pip, hasPips, float64(burnt) / float64(len(all))
+	return float64(white) / float64(n)
 }
 
 // findTray grows the region of the table's colour out from the frame's
 // centre; a frame that is table everywhere is all tray.
-func findTray(frame gocv.Mat) (image.Rectangle, Colour, error) {
+func findTray(frame gocv.Mat) (image.Rectangle, vision.Colour, error) {
 	const w = 160
 	h := max(1, frame.Rows()*w/frame.Cols())
 	small := gocv.NewMat()
@@ -183,7 +193,7 @@ func findTray(frame gocv.Mat) (image.Rectangle, Colour, error) {
 	gocv.Resize(frame, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
 	pix, err := small.DataPtrUint8()
 	if err != nil {
-		return image.Rectangle{}, Colour{}, fmt.Errorf("calibrate: %w", err)
+		return image.Rectangle{}, vision.Colour{}, fmt.Errorf("calibrate: %w", err)
 	}
 	at := func(x, y int) [3]uint8 { i := 3 * (y*w + x); return [3]uint8{pix[i], pix[i+1], pix[i+2]} }
 	var centre [][3]uint8
@@ -221,57 +231,9 @@ func findTray(frame gocv.Mat) (image.Rectangle, Colour, error) {
 	return tray.Intersect(full), median(inside), nil
 }
 
-// Face templates are the middle of a die's box, three quarters of its side
-// (leaving out the bevel), turned square, shrunk by area to TemplateSize²
-// and stretched to the full grey range, so that templates taken under other
-// light compare.
-const (
-	TemplateSize  = 16 // side of a face template, in pixels
-	templateInner = 0.75
-	templateWarp  = 4 // the face is straightened at this many times TemplateSize
-)
-
-// CutFace cuts the face of a die out of frame, a BGR picture, in the form
-// of a FaceTemplate's Pixels, from the die's box: its corners in order
-// around it. The box's own angle is taken out, so the face lies square, with
-// one of its four sides up (a square box cannot say which): whoever matches
-// templates tries the four quarter turns.
-func CutFace(frame gocv.Mat, box [4]image.Point) []byte {
-	var c image.Point
-	for _, q := range box {
-		c = c.Add(q)
-	}
-	c = c.Div(4)
-	inner := make([]image.Point, 4)
-	for i, q := range box {
-		inner[i] = image.Pt(c.X+int(math.Round(float64(q.X-c.X)*templateInner)), c.Y+int(math.Round(float64(q.Y-c.Y)*templateInner)))
-	}
-	src := gocv.NewPointVectorFromPoints(inner)
-	defer src.Close()
-	side := templateWarp * TemplateSize
-	n := side - 1
-	dst := gocv.NewPointVectorFromPoints([]image.Point{{0, 0}, {n, 0}, {n, n}, {0, n}})
-	defer dst.Close()
-	m := gocv.GetPerspectiveTransform(src, dst)
-	defer m.Close()
-	face, grey, small := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
-	defer face.Close()
-	defer grey.Close()
-	defer small.Close()
-	gocv.WarpPerspective(frame, &face, m, image.Pt(side, side))
-	gocv.CvtColor(face, &grey, gocv.ColorBGRToGray)
-	gocv.Resize(grey, &small, image.Pt(TemplateSize, TemplateSize), 0, 0, gocv.InterpolationArea)
-	gocv.Normalize(small, &small, 0, 255, gocv.NormMinMax)
-	return small.ToBytes()
-}
-
 func meanGrey(frame gocv.Mat) float64 {
 	m := frame.Mean()
 	return 0.114*m.Val1 + 0.587*m.Val2 + 0.299*m.Val3
-}
-
-func grey(p [3]uint8) float64 {
-	return 0.114*float64(p[0]) + 0.587*float64(p[1]) + 0.299*float64(p[2])
 }
 
 func distance(a, b [3]uint8) float64 {
@@ -283,8 +245,8 @@ func distance(a, b [3]uint8) float64 {
 }
 
 // median is the per-channel median of ps.
-func median(ps [][3]uint8) Colour {
-	var c Colour
+func median(ps [][3]uint8) vision.Colour {
+	var c vision.Colour
 	ch := make([]uint8, len(ps))
 	for k := range 3 {
 		for i, p := range ps {
@@ -294,14 +256,4 @@ func median(ps [][3]uint8) Colour {
 		c[k] = ch[len(ch)/2]
 	}
 	return c
-}
-
-// addColour adds c to cs unless a colour close to it is there already.
-func addColour(cs []Colour, c Colour) []Colour {
-	for _, have := range cs {
-		if distance(have, c) < 45 {
-			return cs
-		}
-	}
-	return append(cs, c)
 }

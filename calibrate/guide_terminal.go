@@ -13,16 +13,12 @@ import (
 )
 
 // Terminal is what the terminal flow needs from its caller: the person at a
-// terminal, the camera, and a way to read dice with a profile (which this
-// package cannot do itself, since the reader builds on it).
+// terminal, and the camera.
 type Terminal struct {
 	In  io.Reader
 	Out io.Writer
 	// Frame returns the camera's newest frame; the flow closes it.
 	Frame func(ctx context.Context) (gocv.Mat, error)
-	// Read reads the dice in frame with a reader made from p and returns
-	// the faces as a person would say them, e.g. "1 3 3 5 6".
-	Read func(p *Profile, frame gocv.Mat) (string, error)
 }
 
 var errStopped = errors.New("calibration stopped before the end: nothing saved")
@@ -84,14 +80,14 @@ func (g *Guide) takeTerminal(ctx context.Context, t Terminal, ask func(string, .
 	}
 	defer frame.Close()
 	if g.step.Kind == StepCheck {
-		return g.checkTerminal(t, frame, ask)
+		return g.checkTerminal(frame, ask)
 	}
 	_, err = g.Capture(frame)
 	return err
 }
 
-func (g *Guide) checkTerminal(t Terminal, frame gocv.Mat, ask func(string, ...any) (string, error)) error {
-	faces, err := t.Read(g.Profile(), frame)
+func (g *Guide) checkTerminal(frame gocv.Mat, ask func(string, ...any) (string, error)) error {
+	faces, err := g.Read(frame)
 	if err != nil {
 		return err
 	}

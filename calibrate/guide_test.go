@@ -14,6 +14,8 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision"
 )
 
 var (
@@ -68,7 +70,7 @@ func TestGuideLearnsTrayDiceAndSavesAProfile(t *testing.T) {
 	p := g.Profile()
 	assert.LessOrEqual(t, p.DieSize[0], 40.0)
 	assert.GreaterOrEqual(t, p.DieSize[1], 40.0)
-	assert.Equal(t, Colour{40, 120, 40}, p.Background)
+	assert.Equal(t, vision.Colour{40, 120, 40}, p.Background)
 	require.NotEmpty(t, p.Bodies)
 	assert.Greater(t, int(p.Bodies[0][0]), 200, "white dice")
 	require.NotEmpty(t, p.Pips)
@@ -80,7 +82,7 @@ func TestGuideLearnsTrayDiceAndSavesAProfile(t *testing.T) {
 	assert.Equal(t, StepDone, s.Kind)
 	path := filepath.Join(t.TempDir(), "profile.json")
 	require.NoError(t, g.Profile().Save(path))
-	back, err := Load(path)
+	back, err := vision.LoadProfile(path)
 	require.NoError(t, err)
 	assert.Equal(t, p.Tray, back.Tray)
 }
@@ -118,7 +120,7 @@ func warned(ws []string, part string) bool {
 
 func TestGuideAsksForEachPokerFaceAndKeepsATemplate(t *testing.T) {
 	matcheck.Check(t)
-	g := NewGuide(GuideOptions{Faces: PokerFaces})
+	g := NewGuide(GuideOptions{Faces: rules.PokerFaces})
 	defer g.Close()
 	capture(t, g, tray(1, 0))
 	s := capture(t, g, tray(1, 40, fiveApart...))

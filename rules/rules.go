@@ -5,7 +5,6 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -30,11 +29,11 @@ type Box struct {
 // Set is a rule set with its options applied. It is immutable once made by
 // Parse, so one Set may serve many cards and goroutines.
 type Set struct {
-	name   string
-	spec   string
-	boxes  []boxDef
-	index  map[BoxID]int
-	labels [7]string // labels[f] is how face f is written
+	name  string
+	spec  string
+	boxes []boxDef
+	index map[BoxID]int
+	faces Faces // what the dice show
 
 	bonusAt, bonus int // upper bonus and the upper subtotal that earns it; bonus 0 when none
 
@@ -125,19 +124,17 @@ func (s *Set) FiveBonus() int { return s.fiveBonus }
 // MaxScore is the highest total one card can reach.
 func (s *Set) MaxScore() int { return s.max }
 
+// Faces is what the set's dice show: poker dice for poker, pips elsewhere.
+func (s *Set) Faces() Faces { return s.faces }
+
 // FaceLabel writes a face the way the rule set's dice show it.
-func (s *Set) FaceLabel(f Face) string {
-	if f < 1 || f > 6 {
-		return "?" + strconv.Itoa(int(f))
-	}
-	return s.labels[f]
-}
+func (s *Set) FaceLabel(f Face) string { return s.faces.Label(f) }
 
 // ParseFace reads one die as a person types it: "3", or for poker "10", "j", "A".
 func (s *Set) ParseFace(text string) (Face, error) {
 	t := strings.TrimSpace(text)
 	for f := Face(1); f <= 6; f++ {
-		if strings.EqualFold(t, s.labels[f]) {
+		if strings.EqualFold(t, s.FaceLabel(f)) {
 			return f, nil
 		}
 	}
@@ -145,7 +142,11 @@ func (s *Set) ParseFace(text string) (Face, error) {
 }
 
 func (s *Set) faceList() string {
-	return strings.Join(s.labels[1:6], ", ") + " or " + s.labels[6]
+	labels := make([]string, 5)
+	for i := range labels {
+		labels[i] = s.FaceLabel(Face(i + 1))
+	}
+	return strings.Join(labels, ", ") + " or " + s.FaceLabel(6)
 }
 
 // ParseRoll reads exactly five dice.
@@ -165,7 +166,7 @@ func (s *Set) ParseRoll(texts []string) (Roll, error) {
 }
 
 func (s *Set) exampleRoll() string {
-	return strings.Join([]string{s.labels[1], s.labels[1], s.labels[3], s.labels[5], s.labels[6]}, " ")
+	return s.FormatRoll(Roll{1, 1, 3, 5, 6})
 }
 
 // FormatRoll writes a roll with the set's labels, "9 9 J K A".

@@ -45,18 +45,14 @@ var ruleSets = []ruleSet{
 	{name: "yatzy", build: yatzy},
 }
 
-var (
-	pipLabels   = [7]string{"", "1", "2", "3", "4", "5", "6"}
-	pokerLabels = [7]string{"", "9", "10", "J", "Q", "K", "A"}
-	pipFaces    = []Face{1, 2, 3, 4, 5, 6}
-)
+var pipFaces = []Face{1, 2, 3, 4, 5, 6}
 
 func yahtzee(v map[string]string) *Set {
 	fh := fullHouse
 	if v["full-house-five"] == "yes" {
 		fh = fullHouseOrFive
 	}
-	s := &Set{labels: pipLabels, bonusAt: 63, bonus: 35, joker: jokerForced, fiveBonus: 100}
+	s := &Set{bonusAt: 63, bonus: 35, joker: jokerForced, fiveBonus: 100}
 	if v["joker"] == "free" {
 		s.joker = jokerFree
 	}
@@ -86,7 +82,7 @@ func yacht(v map[string]string) *Set {
 			big = totals("big-straight", "Big Straight", straight([2]Face{2, 6}), "2-3-4-5-6")
 		}
 	}
-	s := &Set{labels: pipLabels}
+	s := &Set{}
 	s.boxes = append(numberBoxes(
 		[]BoxID{"ones", "twos", "threes", "fours", "fives", "sixes"},
 		[]string{"Ones", "Twos", "Threes", "Fours", "Fives", "Sixes"},
@@ -102,7 +98,7 @@ func yacht(v map[string]string) *Set {
 }
 
 func poker(v map[string]string) *Set {
-	s := &Set{labels: pokerLabels, bonusAt: 90, bonus: 10}
+	s := &Set{faces: PokerFaces, bonusAt: 90, bonus: 10}
 	s.games, _ = strconv.Atoi(v["games"])
 	s.boxes = append(numberBoxes(
 		[]BoxID{"aces", "kings", "queens", "jacks", "tens", "nines"},
@@ -120,7 +116,7 @@ func poker(v map[string]string) *Set {
 }
 
 func yatzy(map[string]string) *Set {
-	s := &Set{labels: pipLabels, bonusAt: 63, bonus: 50}
+	s := &Set{bonusAt: 63, bonus: 50}
 	s.boxes = append(numberBoxes(
 		[]BoxID{"ones", "twos", "threes", "fours", "fives", "sixes"},
 		[]string{"Ones", "Twos", "Threes", "Fours", "Fives", "Sixes"},

@@ -11,7 +11,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -22,65 +21,25 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dicecam/dicecam/internal/pagetest"
 	"github.com/dicecam/dicecam/rules"
 )
 
-// newBrowser starts a headless Chromium for one test. Without one the test
-// skips, except in CI, where the Makefile installs it and its absence is a failure.
-func newBrowser(t *testing.T) context.Context {
-	t.Helper()
-	var path string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is missing: run make deps-browser (apt-get install chromium)")
-		}
-		t.Skip("chromium is not installed: apt-get install chromium to run the page tests")
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1440, 1000),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true))
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancelCtx()
-		cancelAlloc()
-	})
-	return ctx
-}
+// The page helpers every browser test here uses.
+var (
+	newBrowser = pagetest.NewBrowser
+	waitFor    = pagetest.WaitFor
+)
 
+// screenshot keeps a picture of the page in testdata/screenshots, which git
+// ignores, for a person to look at after the tests.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join("testdata", "screenshots", name), buf, 0o644))
-}
-
-// waitFor waits until the page's JavaScript expression is true.
-func waitFor(t *testing.T, ctx context.Context, expr string) {
-	t.Helper()
-	// The page redraws as states arrive: an element briefly missing is a false.
-	guarded := `(() => { try { return ` + expr + ` } catch (e) { return false } })()`
-	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(30*time.Second)))
-	if err != nil {
-		if buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90)); err == nil {
-			if f, err := os.CreateTemp("", "dicecam-page-*.png"); err == nil {
-				f.Write(buf)
-				f.Close()
-				t.Logf("the page as it was: %s", f.Name())
-			}
-		}
-		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#message") ? document.querySelector("#message").textContent : ""`))
-		t.Fatalf("waiting for %s: %v (page says %q)", expr, err, msg)
-	}
+	dir := filepath.Join("testdata", "screenshots")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name), buf, 0o644))
 }
 
 // waitSynced waits until the page shows the server's latest state.

@@ -3,15 +3,12 @@ package scoreboard
 import (
 	"context"
 	"errors"
-	"image"
 	"net/http"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/dicecam/dicecam/calibrate"
 )
 
 // fakeGuide walks the steps of a calibration without a camera: the empty
@@ -34,7 +31,7 @@ func (f *fakeGuide) Calibrate(_ context.Context, a CalibrationAction) (Calibrati
 	case a.Do == "tray":
 		f.c.Tray = a.Tray
 	case a.Do == "capture" && f.c.Step == "empty-tray":
-		f.c = Calibration{Active: true, Step: "dice", Prompt: "Lay five dice apart, then capture.", Tray: calibrate.Rect{Rectangle: image.Rect(40, 30, 600, 450)}}
+		f.c = Calibration{Active: true, Step: "dice", Prompt: "Lay five dice apart, then capture.", Tray: [4]int{40, 30, 600, 450}}
 	case a.Do == "capture" && f.c.Step == "dice" && !f.warned:
 		f.warned = true
 		f.c.Warnings = []string{"4 dice seen, expected 5"}
@@ -72,7 +69,7 @@ func TestCalibrationStepsReachEveryPage(t *testing.T) {
 	require.Equal(t, http.StatusOK, code)
 	v := b.state()
 	assert.Equal(t, "dice", v.Calibration.Step)
-	assert.Equal(t, image.Rect(10, 20, 300, 200), v.Calibration.Tray.Rectangle)
+	assert.Equal(t, [4]int{10, 20, 300, 200}, v.Calibration.Tray)
 	code, _ = b.postRaw("/api/calibrate", []byte(`{"do": "capture", "version": 3}`))
 	assert.Equal(t, http.StatusBadRequest, code, "calibration steps are not versioned moves")
 }

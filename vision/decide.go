@@ -7,6 +7,7 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision/model"
 )
 
@@ -142,7 +143,7 @@ func keepable(p proposal, pr [model.Classes]float64) bool {
 // count, then keeps one proposal per die. Where the two cues disagree the
 // die is asked about rather than read with confidence. It also returns,
 // for each die, the index of the proposal it was read from.
-func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Die, []int) {
+func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces) ([]Die, []int) {
 	type judged struct {
 		die   Die
 		s     float64
@@ -167,7 +168,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 			// A face the profile knows, such as a logo, which neither the
 			// model nor the pips can read; asked unless the match is clear.
 			d := p.die
-			d.Value, d.Face, d.Confidence = f.value, faces.FaceLabel(f.value), f.score
+			d.Value, d.Face, d.Confidence = f.value, faces.Label(rules.Face(f.value)), f.score
 			d.Uncertain = f.score < logoSure || f.margin < logoMargin
 			all = append(all, judged{die: d, s: p.s, agree: true, score: 1 + f.score, from: i, seen: p.seen, template: true})
 			continue
@@ -183,7 +184,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 		}
 		d := p.die
 		agree := p.pips == v
-		d.Value, d.Face = v, faces.FaceLabel(v)
+		d.Value, d.Face = v, faces.Label(rules.Face(v))
 		d.Confidence = pr[v]
 		logoLike := p.pips == 0 && p.large && p.blobs < v
 		switch {
@@ -272,7 +273,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces Faces) ([]Di
 	for i, k := range kept {
 		if k.die.Uncertain && !k.template {
 			v := likeliest(k.pool)
-			k.die.Value, k.die.Face = v, faces.FaceLabel(v)
+			k.die.Value, k.die.Face = v, faces.Label(rules.Face(v))
 		}
 		dice[i], from[i] = k.die, k.from
 	}

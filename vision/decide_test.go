@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision/model"
 )
 
@@ -75,7 +76,7 @@ func TestDecideReadsAnUnsureDieAsItsCropsFavourTogether(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dice, _ := decide(tt.props, tt.probs, PipFaces)
+			dice, _ := decide(tt.props, tt.probs, rules.PipFaces)
 			i := slices.IndexFunc(dice, func(d Die) bool { return d.Center == image.Pt(100, 100) })
 			require.GreaterOrEqual(t, i, 0, "the die at (100, 100) is read")
 			assert.Equal(t, tt.want, dice[i].Value)
@@ -103,7 +104,7 @@ func TestDecideDropsASideFaceTheDetectorDoesNotSee(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dice, _ := decide([]proposal{top, tt.other}, [][model.Classes]float64{sure6, read4}, PipFaces)
+			dice, _ := decide([]proposal{top, tt.other}, [][model.Classes]float64{sure6, read4}, rules.PipFaces)
 			got := slices.ContainsFunc(dice, func(d Die) bool { return d.Center == tt.other.die.Center })
 			assert.Equal(t, tt.kept, got)
 			assert.True(t, slices.ContainsFunc(dice, func(d Die) bool { return d.Value == 6 }), "the top face stays")
@@ -133,7 +134,7 @@ func TestDecideDropsWhatIsNoDieBesideNoOther(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dice, _ := decide([]proposal{tt.prop}, [][model.Classes]float64{tt.pr}, PipFaces)
+			dice, _ := decide([]proposal{tt.prop}, [][model.Classes]float64{tt.pr}, rules.PipFaces)
 			assert.Equal(t, tt.kept, len(dice) == 1)
 		})
 	}

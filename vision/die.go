@@ -24,24 +24,3 @@ type Die struct {
 	Confidence float64        // 0..1
 	Uncertain  bool           // a person should confirm this die
 }
-
-// Faces says what the faces of a dice set show.
-type Faces int
-
-const (
-	PipFaces   Faces = iota // one to six pips
-	PokerFaces              // 9, 10, J, Q, K, A
-)
-
-var pokerLabels = [7]string{"", "9", "10", "J", "Q", "K", "A"}
-
-// FaceLabel is the label a die of this kind shows for value v (1..6).
-func (f Faces) FaceLabel(v int) string {
-	if v < 1 || v > 6 {
-		return "?"
-	}
-	if f == PokerFaces {
-		return pokerLabels[v]
-	}
-	return string(rune('0' + v))
-}

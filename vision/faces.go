@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"sort"
+
+	"github.com/dicecam/dicecam/rules"
 )
 
 // Linking limits: two pips are on one face when they are close, alike, and
@@ -119,7 +121,7 @@ func topFace(g []pip) []pip {
 
 // faceDie turns a face's pips into a die, with the side of the square the
 // model should see: the pip group, as the webcam labels draw it.
-func faceDie(g []pip, faces Faces) (Die, float64, bool) {
+func faceDie(g []pip, faces rules.Faces) (Die, float64, bool) {
 	g = topFace(g)
 	n := len(g)
 	if n == 0 || n > 9 || medianElong(g) > sideElong {
@@ -134,7 +136,7 @@ func faceDie(g []pip, faces Faces) (Die, float64, bool) {
 	centre := image.Pt(int(math.Round(cx)), int(math.Round(cy)))
 
 	d := Die{Center: centre, Value: min(n, 6)}
-	d.Face = faces.FaceLabel(d.Value)
+	d.Face = faces.Label(rules.Face(d.Value))
 	d.Confidence = faceConfidence(g)
 	d.Uncertain = n > 6 || d.Confidence < 0.6
 

@@ -130,7 +130,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene, found []detect.Candidate) []p
 			}
 		}
 		if len(r.profile.Templates) > 0 && !c.grid {
-			if m, ok := matchFace(facePatch(frame, p.die.Box), r.profile.Templates); ok {
+			if m, ok := matchFace(CutFace(frame, p.die.Box), r.profile.Templates); ok {
 				p.face = &m
 			}
 		}

@@ -7,7 +7,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision/detect"
 	"gocv.io/x/gocv"
 )
@@ -15,8 +15,8 @@ import (
 // Reader turns one frame into dice. Safe for use by one goroutine at a time.
 // It owns its OpenCV resources (the classifier, scratch Mats) and must be Closed.
 type Reader struct {
-	profile calibrate.Profile
-	faces   Faces
+	profile Profile
+	faces   rules.Faces
 	model   *classifier      // nil when no model is built in
 	finder  *detect.Detector // nil unless the profile asks for it
 	bgLab   *[3]float64      // the profile's tray colour, nil to estimate it per frame
@@ -31,30 +31,27 @@ type Reader struct {
 
 // NewReader makes a reader for the dice and table p describes; a nil p
 // means the built-in defaults.
-func NewReader(p *calibrate.Profile) (*Reader, error) {
+func NewReader(p *Profile) (*Reader, error) {
 	if p == nil {
-		p = calibrate.New()
+		p = DefaultProfile()
 	}
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("new reader: %w", err)
 	}
-	if p.Faces == calibrate.PokerFaces && len(p.Templates) == 0 {
+	if p.Faces == rules.PokerFaces && len(p.Templates) == 0 {
 		return nil, errors.New("new reader: poker faces are read by the face templates of a profile, and this one has none: run dicecam calibrate --faces poker --from FOLDER")
 	}
 	r := &Reader{
-		profile: *p,
-		lab:     gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(), small: gocv.NewMat(), half: gocv.NewMat(),
+		profile: *p, faces: p.Faces,
+		lab: gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(), small: gocv.NewMat(), half: gocv.NewMat(),
 		labels: gocv.NewMat(), stats: gocv.NewMat(), cents: gocv.NewMat(),
 	}
-	if p.Faces == calibrate.PokerFaces {
-		r.faces = PokerFaces
-	}
-	if p.Background != (calibrate.Colour{}) {
-		lab := bgrToLab(p.Background)
+	if p.Background != (Colour{}) {
+		lab := [3]float64(p.Background.Lab())
 		r.bgLab = &lab
 	}
 	for _, c := range p.Bodies {
-		r.bodies = append(r.bodies, bgrToLab(c))
+		r.bodies = append(r.bodies, [3]float64(c.Lab()))
 	}
 	m, err := loadClassifier()
 	if err != nil {
@@ -120,7 +117,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 	sc.shrunk = shrunk
 	var dice []Die
 	switch {
-	case r.faces == PokerFaces:
+	case r.faces == rules.PokerFaces:
 		dice = r.readByTemplates(frame, sc)
 	case r.model == nil:
 		for _, p := range r.propose(frame, sc, found) {
@@ -169,7 +166,7 @@ func (r *Reader) scan(frame gocv.Mat) (scene, error) {
 	if !r.profile.Tray.Empty() {
 		sc.tray = r.profile.Tray.Intersect(bounds)
 		if sc.tray.Empty() {
-			return scene{}, fmt.Errorf("the profile's tray %v lies outside the %dx%d frame: calibrate for this camera", r.profile.Tray.Rectangle, bounds.Dx(), bounds.Dy())
+			return scene{}, fmt.Errorf("the profile's tray %v lies outside the %dx%d frame: calibrate for this camera", r.profile.Tray, bounds.Dx(), bounds.Dy())
 		}
 	}
 	view := frame.Region(sc.tray)
@@ -218,13 +215,6 @@ func (p labPlane) at(x, y int) (l, a, b float64) {
 	return float64(p.pix[i]), float64(p.pix[i+1]), float64(p.pix[i+2])
 }
 
-// labDistance weighs lightness at half, so that a shadow on the tray differs
-// less from the tray than a die of another colour does.
-func labDistance(l1, a1, b1, l2, a2, b2 float64) float64 {
-	dl := (l1 - l2) / 2
-	return math.Sqrt(dl*dl + (a1-a2)*(a1-a2) + (b1-b2)*(b1-b2))
-}
-
 // median is the per-channel median of the Lab pixels in area, sampled
 // every step pixels, that inside accepts (all of them when it is nil).
 func (p labPlane) median(area image.Rectangle, step int, inside func(x, y int) bool) [3]float64 {
@@ -263,25 +253,9 @@ func (p labPlane) median(area image.Rectangle, step int, inside func(x, y int) b
 // which keeps the pip filters narrow enough to pass over wood grain and print.
 func (r *Reader) dieSizes(tray image.Rectangle) (lo, blobMax, pipMax float64) {
 	lo, hi := r.profile.DieSize[0], r.profile.DieSize[1]
-	if sizedByCalibration(r.profile) {
+	if r.profile.sizedByCalibration() {
 		return lo, hi, hi
 	}
 	s := float64(min(tray.Dx(), tray.Dy()))
 	return s / 40, math.Min(hi, s/1.8), s / 5
-}
-
-func bgrToLab(c calibrate.Colour) [3]float64 {
-	px := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(c[0]), float64(c[1]), float64(c[2]), 0), 1, 1, gocv.MatTypeCV8UC3)
-	defer px.Close()
-	gocv.CvtColor(px, &px, gocv.ColorBGRToLab)
-	v := px.GetVecbAt(0, 0)
-	return [3]float64{float64(v[0]), float64(v[1]), float64(v[2])}
-}
-
-func labToBGR(lab [3]float64) calibrate.Colour {
-	px := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(lab[0], lab[1], lab[2], 0), 1, 1, gocv.MatTypeCV8UC3)
-	defer px.Close()
-	gocv.CvtColor(px, &px, gocv.ColorLabToBGR)
-	v := px.GetVecbAt(0, 0)
-	return calibrate.Colour{v[0], v[1], v[2]}
 }

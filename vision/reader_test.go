@@ -5,12 +5,12 @@ import (
 	"image/color"
 	"testing"
 
-	"github.com/dicecam/dicecam/calibrate"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
+	"github.com/dicecam/dicecam/rules"
 )
 
 // pipSpots are where the pips of each face lie on a die of side 1, from its
@@ -94,8 +94,8 @@ func TestReaderRefusesFramesItCannotRead(t *testing.T) {
 
 func TestReaderRefusesATrayOutsideTheFrame(t *testing.T) {
 	matcheck.Check(t)
-	p := calibrate.New()
-	p.Tray.Rectangle = image.Rect(2000, 2000, 2100, 2100)
+	p := DefaultProfile()
+	p.Tray = image.Rect(2000, 2000, 2100, 2100)
 	r, err := NewReader(p)
 	require.NoError(t, err)
 	defer r.Close()
@@ -103,14 +103,6 @@ func TestReaderRefusesATrayOutsideTheFrame(t *testing.T) {
 	defer frame.Close()
 	_, err = r.Read(frame)
 	assert.ErrorContains(t, err, "calibrate")
-}
-
-func TestPokerProfileLabelsFacesByRank(t *testing.T) {
-	assert.Equal(t, "9", PokerFaces.FaceLabel(1))
-	assert.Equal(t, "J", PokerFaces.FaceLabel(3))
-	assert.Equal(t, "A", PokerFaces.FaceLabel(6))
-	assert.Equal(t, "4", PipFaces.FaceLabel(4))
-	assert.Equal(t, "?", PipFaces.FaceLabel(0))
 }
 
 func TestAnnotateDrawsOnTheFrame(t *testing.T) {
@@ -128,4 +120,24 @@ func TestAnnotateDrawsOnTheFrame(t *testing.T) {
 	defer gray.Close()
 	gocv.CvtColor(diff, &gray, gocv.ColorBGRToGray)
 	assert.Greater(t, gocv.CountNonZero(gray), 100)
+}
+
+func TestReaderKnowsOnlyTheCalibratedBodies(t *testing.T) {
+	p := DefaultProfile()
+	p.Bodies = []Colour{{240, 240, 240}}
+	r, err := NewReader(p)
+	require.NoError(t, err)
+	defer r.Close()
+	assert.True(t, r.knownBody([3]float64(Colour{235, 238, 236}.Lab())))
+	assert.False(t, r.knownBody([3]float64(Colour{30, 30, 200}.Lab())))
+
+	any, err := NewReader(nil)
+	require.NoError(t, err)
+	defer any.Close()
+	assert.True(t, any.knownBody([3]float64(Colour{30, 30, 200}.Lab())), "no bodies listed: any will do")
+}
+
+func TestPokerFacesWithoutTemplatesAreRefused(t *testing.T) {
+	_, err := NewReader(&Profile{Format: ProfileFormat, Version: 1, Faces: rules.PokerFaces, DieSize: [2]float64{10, 100}})
+	assert.ErrorContains(t, err, "calibrate --faces poker")
 }

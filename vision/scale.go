@@ -8,7 +8,6 @@ import (
 
 	"gocv.io/x/gocv"
 
-	"github.com/dicecam/dicecam/calibrate"
 	"github.com/dicecam/dicecam/vision/detect"
 )
 
@@ -67,21 +66,14 @@ func (r *Reader) shrink(frame gocv.Mat, f float64) (gocv.Mat, error) {
 // scaleProfile is p for a frame scaled by f: its tray and die sizes scale,
 // colours and face templates do not. The built-in defaults' die sizes are
 // left as they are: without a calibration they follow the frame's size.
-func scaleProfile(p calibrate.Profile, f float64) calibrate.Profile {
+func scaleProfile(p Profile, f float64) Profile {
 	if !p.Tray.Empty() {
-		p.Tray.Rectangle = scaleRect(p.Tray.Rectangle, f)
+		p.Tray = scaleRect(p.Tray, f)
 	}
-	if sizedByCalibration(p) {
+	if p.sizedByCalibration() {
 		p.DieSize = [2]float64{f * p.DieSize[0], f * p.DieSize[1]}
 	}
 	return p
-}
-
-// sizedByCalibration reports whether p's die sizes were measured by a
-// calibration: the built-in defaults' range is the widest the reader takes,
-// and the reader narrows it from the frame's size instead.
-func sizedByCalibration(p calibrate.Profile) bool {
-	return p.DieSize != calibrate.New().DieSize
 }
 
 func scaleRect(r image.Rectangle, f float64) image.Rectangle {

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
 
-	"github.com/dicecam/dicecam/calibrate"
 	"github.com/dicecam/dicecam/vision/detect"
 )
 
@@ -51,13 +50,13 @@ func TestShrinkGivesTheScaledSize(t *testing.T) {
 }
 
 func TestScaleProfileScalesSizesNotColours(t *testing.T) {
-	p := calibrate.New()
-	p.Tray.Rectangle = image.Rect(100, 50, 1100, 650)
+	p := DefaultProfile()
+	p.Tray = image.Rect(100, 50, 1100, 650)
 	p.DieSize = [2]float64{60, 140}
-	p.Background = calibrate.Colour{10, 20, 30}
+	p.Background = Colour{10, 20, 30}
 	got := scaleProfile(*p, 0.5)
-	assert.Equal(t, image.Rect(50, 25, 550, 325), got.Tray.Rectangle)
+	assert.Equal(t, image.Rect(50, 25, 550, 325), got.Tray)
 	assert.Equal(t, [2]float64{30, 70}, got.DieSize)
 	assert.Equal(t, p.Background, got.Background)
-	assert.Equal(t, calibrate.New().DieSize, scaleProfile(*calibrate.New(), 0.5).DieSize, "the defaults follow the frame's size")
+	assert.Equal(t, DefaultProfile().DieSize, scaleProfile(*DefaultProfile(), 0.5).DieSize, "the defaults follow the frame's size")
 }

@@ -119,14 +119,7 @@ func (r *Reader) gridOver(out []candidate, c gocv.PointVector, rect image.Rectan
 }
 
 // typicalSide is the die size a calibrated profile implies, 0 without one.
-func (r *Reader) typicalSide() float64 {
-	if !sizedByCalibration(r.profile) {
-		return 0
-	}
-	lo, hi := r.profile.DieSize[0], r.profile.DieSize[1]
-	// Calibration widens the measured range by 0.7 below and 1.5 above.
-	return math.Sqrt(lo / 0.7 * hi / 1.5)
-}
+func (r *Reader) typicalSide() float64 { return r.profile.measuredSide() }
 
 // splitTouching cuts a blob of touching dice at the peaks of its distance
 // transform: each peak is the centre of a die whose half side is the

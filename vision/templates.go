@@ -4,21 +4,56 @@ import (
 	"image"
 	"math"
 
-	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/rules"
 	"gocv.io/x/gocv"
 )
 
-// templateSize is the side of a face template, the one calibration cuts.
-const templateSize = calibrate.TemplateSize
+// Face templates are the middle of a die's box, three quarters of its side
+// (leaving out the bevel), turned square, shrunk by area to TemplateSize²
+// and stretched to the full grey range, so that templates taken under other
+// light compare.
+const (
+	TemplateSize  = 16 // side of a face template, in pixels
+	templateInner = 0.75
+	templateWarp  = 4 // the face is straightened at this many times TemplateSize
+)
 
 // templateShift is how far, in template pixels, a match looks either way,
 // since a blob's box is seldom centred on the face to the pixel.
 const templateShift = 2
 
-// facePatch cuts the die's box out of frame as calibration cuts templates,
-// so that the two compare like with like.
-func facePatch(frame gocv.Mat, box [4]image.Point) []byte {
-	return calibrate.CutFace(frame, box)
+// CutFace cuts the face of a die out of frame, a BGR picture, in the form
+// of a FaceTemplate's Pixels, from the die's box: its corners in order
+// around it. The box's own angle is taken out, so the face lies square, with
+// one of its four sides up (a square box cannot say which): whoever matches
+// templates tries the four quarter turns.
+func CutFace(frame gocv.Mat, box [4]image.Point) []byte {
+	var c image.Point
+	for _, q := range box {
+		c = c.Add(q)
+	}
+	c = c.Div(4)
+	inner := make([]image.Point, 4)
+	for i, q := range box {
+		inner[i] = image.Pt(c.X+int(math.Round(float64(q.X-c.X)*templateInner)), c.Y+int(math.Round(float64(q.Y-c.Y)*templateInner)))
+	}
+	src := gocv.NewPointVectorFromPoints(inner)
+	defer src.Close()
+	side := templateWarp * TemplateSize
+	n := side - 1
+	dst := gocv.NewPointVectorFromPoints([]image.Point{{0, 0}, {n, 0}, {n, n}, {0, n}})
+	defer dst.Close()
+	m := gocv.GetPerspectiveTransform(src, dst)
+	defer m.Close()
+	face, grey, small := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer face.Close()
+	defer grey.Close()
+	defer small.Close()
+	gocv.WarpPerspective(frame, &face, m, image.Pt(side, side))
+	gocv.CvtColor(face, &grey, gocv.ColorBGRToGray)
+	gocv.Resize(grey, &small, image.Pt(TemplateSize, TemplateSize), 0, 0, gocv.InterpolationArea)
+	gocv.Normalize(small, &small, 0, 255, gocv.NormMinMax)
+	return small.ToBytes()
 }
 
 // faceMatch is how well a patch matches the best template of its best value.
@@ -31,7 +66,7 @@ type faceMatch struct {
 
 // matchFace compares patch with every template in the four quarter turns,
 // since a die's box says its orientation only up to a quarter turn.
-func matchFace(patch []byte, templates []calibrate.FaceTemplate) (faceMatch, bool) {
+func matchFace(patch []byte, templates []FaceTemplate) (faceMatch, bool) {
 	var best [7]float64
 	var labels [7]string
 	for v := range best {
@@ -39,7 +74,7 @@ func matchFace(patch []byte, templates []calibrate.FaceTemplate) (faceMatch, boo
 	}
 	p := zeroMean(patch)
 	for _, t := range templates {
-		if t.Size != templateSize || t.Value < 1 || t.Value > 6 {
+		if t.Size != TemplateSize || t.Value < 1 || t.Value > 6 {
 			continue
 		}
 		tm := zeroMean(t.Pixels)
@@ -92,7 +127,7 @@ func zeroMean(px []byte) []float64 {
 // turned by turn quarter turns clockwise, over small shifts of b; both are
 // zero-mean, and each shift is scored on the overlap only.
 func correlate(a, b []float64, turn int) float64 {
-	const n = templateSize
+	const n = TemplateSize
 	best := -1.0
 	for dy := -templateShift; dy <= templateShift; dy++ {
 		for dx := -templateShift; dx <= templateShift; dx++ {
@@ -131,11 +166,11 @@ func (r *Reader) readByTemplates(frame gocv.Mat, sc scene) []Die {
 	var dice []Die
 	for _, c := range sc.cands {
 		d := shift(Die{Box: c.box, Center: c.center}, sc.tray.Min)
-		m, ok := matchFace(facePatch(frame, d.Box), r.profile.Templates)
+		m, ok := matchFace(CutFace(frame, d.Box), r.profile.Templates)
 		if !ok || m.score < templateFloor {
 			continue
 		}
-		d.Value, d.Face, d.Confidence = m.value, r.faces.FaceLabel(m.value), m.score
+		d.Value, d.Face, d.Confidence = m.value, r.faces.Label(rules.Face(m.value)), m.score
 		d.Uncertain = m.score < templateSure || m.margin < templateMargin
 		dice = append(dice, d)
 	}

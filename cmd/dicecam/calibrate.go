@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision"
 )
 
@@ -28,7 +29,8 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	source := fs.String("source", "", "calibrate step by step from a camera or recording `S`, as 'dicecam watch --source' takes")
 	profile := fs.String("profile", "", "where to write the `PROFILE` (default: the user's config directory, where the other commands look)")
 	out := fs.String("out", "", "the same as --profile")
-	faces := fs.String("faces", calibrate.PipFaces, "what the faces show: pips or poker")
+	var faces rules.Faces
+	fs.TextVar(&faces, "faces", rules.PipFaces, "what the faces show: pips or poker")
 	logo := fs.Int("logo", 0, "the `VALUE` (1 to 6) of a face that shows a logo instead of pips, for --source to ask for")
 	fold := fs.String("fold", "", "calibrate only on the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "calibrate on every photo except those of fold `K/N`")
@@ -42,10 +44,7 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	if (*from == "") == (*source == "") {
 		return usagef("name a labelled folder with --from, or a camera with --source")
 	}
-	if *faces != calibrate.PipFaces && *faces != calibrate.PokerFaces {
-		return usagef("--faces %q: want pips or poker", *faces)
-	}
-	if *logo < 0 || *logo > 6 || *logo > 0 && (*source == "" || *faces == calibrate.PokerFaces) {
+	if *logo < 0 || *logo > 6 || *logo > 0 && (*source == "" || faces == rules.PokerFaces) {
 		return usagef("--logo %d: give the value 1 to 6 of the logo face of pip dice, with --source", *logo)
 	}
 	pick, err := foldFlags(*fold, *exclude)
@@ -57,12 +56,12 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	}
 	path := cmp.Or(*profile, *out)
 	if path == "" {
-		if path, err = calibrate.DefaultPath(); err != nil {
+		if path, err = vision.DefaultProfilePath(); err != nil {
 			return err
 		}
 	}
 	if *source != "" {
-		return calibrateLive(ctx, e, *source, calibrate.GuideOptions{Faces: *faces, Logo: *logo}, path)
+		return calibrateLive(ctx, e, *source, calibrate.GuideOptions{Faces: faces, Logo: *logo}, path)
 	}
 	photos, err := vision.LoadFolder(*from)
 	if err != nil {
@@ -72,7 +71,7 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	if len(photos) == 0 {
 		return fmt.Errorf("no photos in %s (after the fold filter)", *from)
 	}
-	p, err := vision.Calibrate(ctx, photos, *faces)
+	p, err := calibrate.FromPhotos(ctx, photos, faces)
 	if err != nil {
 		return err
 	}

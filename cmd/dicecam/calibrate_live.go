@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/dicecam/dicecam/calibrate"
 	"github.com/dicecam/dicecam/vision"
@@ -26,7 +25,6 @@ func calibrateLive(ctx context.Context, e *env, source string, opts calibrate.Gu
 			fr, err := src.Next(ctx)
 			return fr.Mat, err
 		},
-		Read: readFaces,
 	})
 	if err != nil {
 		return err
@@ -36,22 +34,4 @@ func calibrateLive(ctx context.Context, e *env, source string, opts calibrate.Gu
 	}
 	fmt.Fprintf(e.stdout, "profile saved in %s\n", path)
 	return nil
-}
-
-// readFaces reads frame with a reader made from p, for the check step.
-func readFaces(p *calibrate.Profile, frame gocv.Mat) (string, error) {
-	r, err := vision.NewReader(p)
-	if err != nil {
-		return "", err
-	}
-	defer r.Close()
-	dice, err := r.Read(frame)
-	if err != nil {
-		return "", err
-	}
-	faces := faceList(dice)
-	if len(faces) == 0 {
-		return "no dice", nil
-	}
-	return strings.Join(faces, " "), nil
 }

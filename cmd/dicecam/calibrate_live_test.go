@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/log"
-	"github.com/dicecam/dicecam/calibrate"
 	"github.com/dicecam/dicecam/vision"
 	"github.com/dicecam/dicecam/vision/synth"
 	"github.com/stretchr/testify/assert"
@@ -46,7 +45,7 @@ func TestCalibrateFromASourceGuidesAndSavesTheProfile(t *testing.T) {
 	code := run(context.Background(), e, []string{"calibrate", "--source", demoFolder(t, 4), "--out", profile})
 	require.Equal(t, 0, code, out.String()+errOut.String())
 	assert.Contains(t, out.String(), "read: ")
-	p, err := calibrate.Load(profile)
+	p, err := vision.LoadProfile(profile)
 	require.NoError(t, err)
 	assert.Less(t, p.DieSize[0], 56.0, "the demo's dice are 56 pixels")
 	assert.Greater(t, p.DieSize[1], 56.0)
@@ -121,7 +120,7 @@ func TestCalibrateAsksForEachSpecialFace(t *testing.T) {
 			for i, l := range c.labels {
 				assert.Contains(t, out.String(), fmt.Sprintf("Face %d of %d: Put one die in the middle of the tray showing %s,", i+1, len(c.labels), l))
 			}
-			p, err := calibrate.Load(profile)
+			p, err := vision.LoadProfile(profile)
 			require.NoError(t, err)
 			var labels []string
 			for _, tpl := range p.Templates {

@@ -58,7 +58,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	}
 
 	bar := newProgress(e.stderr, len(photos))
-	var total vision.Tally
+	var total vision.Accuracy
 	var spent time.Duration
 	unreadable := 0
 	for i, ph := range photos {
@@ -105,19 +105,19 @@ func foldFlags(fold, exclude string) (vision.Fold, error) {
 	return vision.Fold{}, nil
 }
 
-func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Tally, time.Duration, error) {
+func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accuracy, time.Duration, error) {
 	frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
 	defer frame.Close()
 	if frame.Empty() {
-		return vision.Tally{}, 0, fmt.Errorf("not a readable image")
+		return vision.Accuracy{}, 0, fmt.Errorf("not a readable image")
 	}
 	start := time.Now()
 	dice, err := r.Read(frame)
 	took := time.Since(start)
 	if err != nil {
-		return vision.Tally{}, 0, err
+		return vision.Accuracy{}, 0, err
 	}
-	t := vision.Score(ph.Dice, dice)
+	t := vision.Measure(ph.Dice, dice)
 	if failures != "" && (t.Matched < t.Labelled || t.Wrong > 0 || t.False > 0) {
 		if err := writeAnnotated(frame, dice, filepath.Join(failures, filepath.Base(ph.Path))); err != nil {
 			return t, took, err
@@ -126,7 +126,7 @@ func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Tally
 	return t, took, nil
 }
 
-func printTally(w io.Writer, t vision.Tally, spent time.Duration) {
+func printTally(w io.Writer, t vision.Accuracy, spent time.Duration) {
 	pct := func(x float64) string { return fmt.Sprintf("%5.1f %%", 100*x) }
 	fmt.Fprintf(w, "photos            %d, %d labelled dice\n", t.Photos, t.Labelled)
 	fmt.Fprintf(w, "recall            %s  (%d of %d dice found)\n", pct(t.Recall()), t.Matched, t.Labelled)

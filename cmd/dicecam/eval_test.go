@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -68,9 +69,9 @@ func TestCalibrateFromAFolderWritesAProfileReadCanUse(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "p.json")
 	code, _, stderr := runCmd(t, "calibrate", "--from", dir, "--out", out)
 	require.Equal(t, 0, code, stderr)
-	p, err := calibrate.Load(out)
+	p, err := vision.LoadProfile(out)
 	require.NoError(t, err)
-	assert.Equal(t, calibrate.PipFaces, p.Faces)
+	assert.Equal(t, rules.PipFaces, p.Faces)
 	assert.Greater(t, p.DieSize[1], 80.0, "the dice are 55 to 79 px across")
 	assert.Less(t, p.DieSize[0], 55.0)
 	assert.NotEmpty(t, p.Bodies, "the white bodies are learned")

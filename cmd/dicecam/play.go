@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/live"
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/scoreboard"
 	"github.com/dicecam/dicecam/scoreboard/store"
@@ -64,7 +64,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	// the page, so the default place serves both.
 	profilePath := *profile
 	if profilePath == "" {
-		if profilePath, err = calibrate.DefaultPath(); err != nil {
+		if profilePath, err = vision.DefaultProfilePath(); err != nil {
 			return err
 		}
 	}
@@ -76,8 +76,8 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		e.log.Info("reading with the calibration profile", "path", profilePath)
 	}
 	faces := ""
-	if set.Name() == "poker" && readFrom == "" {
-		faces = calibrate.PokerFaces
+	if set.Faces() == rules.PokerFaces && readFrom == "" {
+		faces = set.Faces().String()
 	}
 	feed, demo, err := openFeed(ctx, e, *source, readFrom, faces)
 	if err != nil {
@@ -94,10 +94,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if ip := net.ParseIP(hostOf(addr)); ip == nil || !ip.IsLoopback() {
 		token = scoreboard.NewToken()
 	}
-	if faces == "" {
-		faces = calibrate.PipFaces
-	}
-	calibrator := scoreboard.NewGuideCalibrator(feed, profilePath, faces)
+	calibrator := live.NewCalibrator(feed, profilePath, set.Faces())
 	defer calibrator.Close()
 	srv, err := scoreboard.New(ctx, scoreboard.Config{
 		Store: db, Rules: set, Players: names, Token: token, Demo: demo, Camera: true,
@@ -170,7 +167,7 @@ func hostOf(addr string) string {
 
 // openFeed opens the named source, or the first camera and failing that
 // the demo; demo says the demo is what plays.
-func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *scoreboard.VisionFeed, demo bool, err error) {
+func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *live.Feed, demo bool, err error) {
 	reader, err := openReader(profile, faces)
 	if err != nil {
 		return nil, false, err
@@ -190,5 +187,5 @@ func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *sc
 		reader.Close()
 		return nil, false, fmt.Errorf("open --source %s: %w", spec, err)
 	}
-	return scoreboard.NewVisionFeed(src, reader), spec == "demo", nil
+	return live.NewFeed(src, reader), spec == "demo", nil
 }

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/dicecam/dicecam/calibrate"
 	"github.com/dicecam/dicecam/vision"
 )
 
@@ -19,7 +18,7 @@ func openProfileReader(e *env, named, faces string) (*vision.Reader, error) {
 		e.log.Info("reading with the profile", "path", named)
 		return openReader(named, faces)
 	}
-	path, err := calibrate.DefaultPath()
+	path, err := vision.DefaultProfilePath()
 	if err != nil {
 		e.log.Info("reading with the built-in defaults", "why", err)
 		return openReader("", faces)

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/log"
-	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/vision"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,7 +19,7 @@ import (
 func userConfig(t *testing.T) string {
 	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	path, err := calibrate.DefaultPath()
+	path, err := vision.DefaultProfilePath()
 	require.NoError(t, err)
 	return path
 }
@@ -31,7 +31,7 @@ func TestCalibrateSavesWhereTheOtherCommandsLook(t *testing.T) {
 	e := &env{stdin: strings.NewReader(input), stdout: &out, stderr: &errOut, log: log.New(&errOut)}
 	code := run(context.Background(), e, []string{"calibrate", "--source", demoFolder(t, 4)})
 	require.Equal(t, 0, code, out.String()+errOut.String())
-	_, err := calibrate.Load(path)
+	_, err := vision.LoadProfile(path)
 	require.NoError(t, err, "the profile is at the default place")
 
 	for _, args := range [][]string{
@@ -51,7 +51,7 @@ func TestProfileFlagWinsOverTheDefault(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.WriteFile(path, []byte("{broken"), 0o644))
 	named := filepath.Join(t.TempDir(), "mine.json")
-	require.NoError(t, calibrate.New().Save(named))
+	require.NoError(t, vision.DefaultProfile().Save(named))
 	code, _, stderr := runCmd(t, "read", "--profile", named, fixtureImage(t))
 	assert.Equal(t, 0, code, stderr)
 	assert.Contains(t, stderr, named)

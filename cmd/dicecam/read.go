@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision"
 	"gocv.io/x/gocv"
 )
@@ -66,19 +66,19 @@ func runRead(ctx context.Context, e *env, args []string) error {
 // openReader makes a reader from the profile at path, or from the built-in
 // defaults when path is empty; faces, when set, overrides the profile's.
 func openReader(path, faces string) (*vision.Reader, error) {
-	p := calibrate.New()
+	p := vision.DefaultProfile()
 	if path != "" {
 		var err error
-		if p, err = calibrate.Load(path); err != nil {
+		if p, err = vision.LoadProfile(path); err != nil {
 			return nil, err
 		}
 	}
-	switch faces {
-	case "":
-	case calibrate.PipFaces, calibrate.PokerFaces:
-		p.Faces = faces
-	default:
-		return nil, usagef("--faces %q: want pips or poker", faces)
+	if faces != "" {
+		f, err := rules.ParseFaces(faces)
+		if err != nil {
+			return nil, usagef("--faces: %v", err)
+		}
+		p.Faces = f
 	}
 	return vision.NewReader(p)
 }

@@ -1,11 +1,15 @@
-package scoreboard
+package live
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,7 +23,11 @@ import (
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
 
+	"github.com/dicecam/dicecam/internal/pagetest"
 	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/rules/strategy"
+	"github.com/dicecam/dicecam/scoreboard"
+	"github.com/dicecam/dicecam/scoreboard/store"
 	"github.com/dicecam/dicecam/vision"
 )
 
@@ -143,6 +151,64 @@ func (r *recordedCamera) Close() error {
 	return errors.Join(err, r.last.Close())
 }
 
+// board is a scoreboard served on a test listener, as dicecam play serves it.
+type board struct {
+	t   *testing.T
+	srv *scoreboard.Server
+	url string
+}
+
+func newBoard(t *testing.T, spec string, names ...string) *board {
+	t.Helper()
+	st, err := store.Open(t.TempDir())
+	require.NoError(t, err)
+	set, err := rules.Parse(spec)
+	require.NoError(t, err)
+	srv, err := scoreboard.New(context.Background(), scoreboard.Config{Store: st, Rules: set, Players: names, Camera: true,
+		Tables: scoreboard.NewTables(strategy.Options{NoCache: true})})
+	require.NoError(t, err)
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Config.Handler = srv.Handler(ts.Listener.Addr().String())
+	ts.Start()
+	t.Cleanup(func() {
+		srv.Close()
+		ts.Close()
+		st.Close()
+	})
+	return &board{t: t, srv: srv, url: ts.URL}
+}
+
+func (b *board) state() scoreboard.View {
+	b.t.Helper()
+	resp, err := http.Get(b.url + "/api/state")
+	require.NoError(b.t, err)
+	defer resp.Body.Close()
+	var v scoreboard.View
+	require.NoError(b.t, json.NewDecoder(resp.Body).Decode(&v))
+	return v
+}
+
+// fill types zero into every open box of every player but the last leave
+// boxes in card order, so a test reaches the end of a game fast.
+func (b *board) fill(leave int) {
+	b.t.Helper()
+	v := b.state()
+	for p := range v.Players {
+		for _, box := range v.Rules.Boxes[:len(v.Rules.Boxes)-leave] {
+			body, err := json.Marshal(map[string]any{"version": b.state().Version, "player": p, "box": box.ID, "points": 0})
+			require.NoError(b.t, err)
+			resp, err := http.Post(b.url+"/api/enter", "application/json", bytes.NewReader(body))
+			require.NoError(b.t, err)
+			resp.Body.Close()
+			require.Equal(b.t, http.StatusOK, resp.StatusCode)
+		}
+	}
+}
+
+func cell(player int, box rules.BoxID) string {
+	return fmt.Sprintf(`td[data-player="%d"][data-box="%s"]`, player, box)
+}
+
 // startReplay serves a board fed, as dicecam play feeds it, by the real
 // reader and watcher over the recorded sequences named; it returns the
 // camera and the rolls it will show, in order.
@@ -166,7 +232,7 @@ func startReplay(t *testing.T, b *board, names ...string) (*recordedCamera, []re
 		cam.Close()
 		require.NoError(t, err)
 	}
-	feed := NewVisionFeed(cam, reader)
+	feed := NewFeed(cam, reader)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- feed.Run(ctx, b.srv) }()
@@ -198,12 +264,12 @@ const boxedDice = `(() => {
 })()`
 
 func TestPagePlaysAGameFromRecordedRolls(t *testing.T) {
-	ctx := newBrowser(t)
+	ctx := pagetest.NewBrowser(t)
 	set, err := rules.Parse("yacht")
 	require.NoError(t, err)
-	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann", "Bob")
+	b := newBoard(t, "yacht", "Ann", "Bob")
 	// Six turns are left, one for each recorded roll.
-	b.fill(3, func(p int, box rules.Box) int { return 0 })
+	b.fill(3)
 	cam, rolls := startReplay(t, b, "roll-in", "reroll", "nudge", "put-back", "remove")
 	require.Len(t, rolls, 6, "one recorded roll a turn")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
@@ -225,7 +291,7 @@ func TestPagePlaysAGameFromRecordedRolls(t *testing.T) {
 		}
 		want, err := json.Marshal(rolls[i].values)
 		require.NoError(t, err)
-		waitFor(t, ctx, pageDice+` === '`+string(want)+`' && !document.querySelector("#confirm").disabled`)
+		pagetest.WaitFor(t, ctx, pageDice+` === '`+string(want)+`' && !document.querySelector("#confirm").disabled`)
 		v := b.state()
 		player := v.ToMove
 		require.Equal(t, i%2, player, "turn %d", i+1)
@@ -235,26 +301,30 @@ func TestPagePlaysAGameFromRecordedRolls(t *testing.T) {
 		if turn.correct {
 			dice[0] = dice[0]%6 + 1
 			require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#dice .die[data-die="0"]`))))
-			waitFor(t, ctx, `document.querySelector('#dice .die[data-die="0"]').getAttribute("aria-label").startsWith("Die 1: `+strconv.Itoa(dice[0])+`")`)
+			pagetest.WaitFor(t, ctx, `document.querySelector('#dice .die[data-die="0"]').getAttribute("aria-label").startsWith("Die 1: `+strconv.Itoa(dice[0])+`")`)
 			assert.Equal(t, dice, b.state().Roll.Dice, "the click corrected die 1 on the server")
 		}
 		require.NoError(t, chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`), chromedp.KeyEvent("\r")))
-		waitFor(t, ctx, `document.querySelector('`+cell(player, string(turn.box))+` button.option') !== null`)
+		pagetest.WaitFor(t, ctx, `document.querySelector('`+cell(player, turn.box)+` button.option') !== null`)
 		if turn.mistake != "" {
-			require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(player, string(turn.mistake))+" button.option"))))
-			waitFor(t, ctx, `document.querySelector('`+cell(player, string(turn.mistake))+` button.filled') !== null`)
+			require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(player, turn.mistake)+" button.option"))))
+			pagetest.WaitFor(t, ctx, `document.querySelector('`+cell(player, turn.mistake)+` button.filled') !== null`)
 			require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("undo"))))
-			waitFor(t, ctx, `document.querySelector('`+cell(player, string(turn.box))+` button.option') !== null`)
+			pagetest.WaitFor(t, ctx, `document.querySelector('`+cell(player, turn.box)+` button.option') !== null`)
 			assert.NotContains(t, b.state().Players[player].Boxes, string(turn.mistake), "undo took the score back")
 		}
-		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(player, string(turn.box))+" button.option"))))
-		waitFor(t, ctx, `document.querySelector('`+cell(player, string(turn.box))+` button.filled') !== null`)
-		points, _ := set.Points(turn.box, faces(dice))
+		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(player, turn.box)+" button.option"))))
+		pagetest.WaitFor(t, ctx, `document.querySelector('`+cell(player, turn.box)+` button.filled') !== null`)
+		var roll rules.Roll
+		for k, d := range dice {
+			roll[k] = rules.Face(d)
+		}
+		points, _ := set.Points(turn.box, roll)
 		assert.Equal(t, points, b.state().Players[player].Boxes[string(turn.box)].Points,
 			"turn %d: %s for %v", i+1, turn.box, dice)
 	}
 
-	waitFor(t, ctx, `!document.querySelector("#winner").hidden`)
+	pagetest.WaitFor(t, ctx, `!document.querySelector("#winner").hidden`)
 	v := b.state()
 	require.True(t, v.Over)
 	best := max(v.Players[0].Totals.GrandTotal, v.Players[1].Totals.GrandTotal)
@@ -270,12 +340,5 @@ func TestPagePlaysAGameFromRecordedRolls(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, text, v.Players[v.Winners[0]].Name+" wins with "+strconv.Itoa(best))
 	// The view streams apart from the state, so it may lag the winner a little.
-	waitFor(t, ctx, boxedDice+` > 100`)
-	screenshot(t, ctx, "replay-game.png")
-
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/print")))
-	waitFor(t, ctx, `document.readyState === "complete"`)
-	pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperLetter), chromedp.PDFPreferCSSPageSize()))
-	require.NoError(t, err)
-	assert.Len(t, pdfPages.FindAll(pdf, -1), 1, "the finished game prints on one page")
+	pagetest.WaitFor(t, ctx, boxedDice+` > 100`)
 }

@@ -17,48 +17,48 @@ func TestScoreMatchesGreedilyInsideTheGrownBox(t *testing.T) {
 		name     string
 		labelled []Labelled
 		reported []Die
-		want     Tally
+		want     Accuracy
 	}{
-		{"empty tray read empty", nil, nil, Tally{Photos: 1, Exact: 1}},
+		{"empty tray read empty", nil, nil, Accuracy{Photos: 1, Exact: 1}},
 		{"right die at the centre",
 			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(3, 20, 20, false)},
-			Tally{Photos: 1, Exact: 1, Labelled: 1, Matched: 1, Right: 1}},
+			Accuracy{Photos: 1, Exact: 1, Labelled: 1, Matched: 1, Right: 1}},
 		{"centre inside the box grown by half counts",
 			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(3, 39, 1, false)},
-			Tally{Photos: 1, Exact: 1, Labelled: 1, Matched: 1, Right: 1}},
+			Accuracy{Photos: 1, Exact: 1, Labelled: 1, Matched: 1, Right: 1}},
 		{"centre beyond the grown box is a false die and a miss",
 			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(3, 41, 20, false)},
-			Tally{Photos: 1, Exact: 1, Labelled: 1, False: 1}},
+			Accuracy{Photos: 1, Exact: 1, Labelled: 1, False: 1}},
 		{"confident wrong value is silently wrong",
 			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(5, 20, 20, false)},
-			Tally{Photos: 1, Labelled: 1, Matched: 1, Wrong: 1}},
+			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Wrong: 1}},
 		{"uncertain die is asked, neither right nor wrong",
 			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(5, 20, 20, true)},
-			Tally{Photos: 1, Labelled: 1, Matched: 1, Asked: 1}},
+			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Asked: 1}},
 		{"nearest pair wins, one to one",
 			[]Labelled{{2, box(0, 0, 20, 20)}, {4, box(20, 0, 40, 20)}},
 			[]Die{die(4, 19, 10, false), die(2, 26, 10, false)},
-			Tally{Photos: 1, Exact: 1, Labelled: 2, Matched: 2, Wrong: 2}},
+			Accuracy{Photos: 1, Exact: 1, Labelled: 2, Matched: 2, Wrong: 2}},
 		{"two reports on one die: one matches, one is false",
 			[]Labelled{{6, box(0, 0, 20, 20)}}, []Die{die(6, 10, 10, false), die(6, 12, 12, false)},
-			Tally{Photos: 1, Labelled: 1, Matched: 1, Right: 1, False: 1}},
+			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Right: 1, False: 1}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, Score(c.labelled, c.reported))
+			assert.Equal(t, c.want, Measure(c.labelled, c.reported))
 		})
 	}
 }
 
 func TestTallyRatesLeaveAskedDiceOutOfAccuracy(t *testing.T) {
-	tl := Tally{Photos: 4, Exact: 3, Labelled: 10, Matched: 8, False: 2, Right: 6, Wrong: 1, Asked: 1}
+	tl := Accuracy{Photos: 4, Exact: 3, Labelled: 10, Matched: 8, False: 2, Right: 6, Wrong: 1, Asked: 1}
 	assert.InDelta(t, 0.8, tl.Recall(), 1e-9)
 	assert.InDelta(t, 6.0/7, tl.ValueAccuracy(), 1e-9)
 	assert.InDelta(t, 0.1, tl.SilentlyWrong(), 1e-9)
 	assert.InDelta(t, 0.125, tl.AskedShare(), 1e-9)
 	assert.InDelta(t, 0.75, tl.ExactShare(), 1e-9)
 	assert.InDelta(t, 0.5, tl.FalsePerPhoto(), 1e-9)
-	assert.Equal(t, Tally{Photos: 8, Exact: 6, Labelled: 20, Matched: 16, False: 4, Right: 12, Wrong: 2, Asked: 2}, tl.Add(tl))
+	assert.Equal(t, Accuracy{Photos: 8, Exact: 6, Labelled: 20, Matched: 16, False: 4, Right: 12, Wrong: 2, Asked: 2}, tl.Add(tl))
 }
 
 func TestFoldSplitsByBasenameChecksum(t *testing.T) {

@@ -1,4 +1,4 @@
-package scoreboard
+package live
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package vision
+package calibrate
 
 import (
 	"context"
@@ -8,20 +8,20 @@ import (
 	"math"
 	"slices"
 
-	"github.com/dicecam/dicecam/calibrate"
 	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision"
 )
 
-// Calibrate builds a profile from labelled photos of one table and one dice
-// set: where on the frame dice lie, the tray colour around them and how
-// large they appear. Photos that cannot be read are skipped and counted in
-// the error only when none can be.
-func Calibrate(ctx context.Context, photos []Photo, faces string) (*calibrate.Profile, error) {
-	p := calibrate.New()
+// FromPhotos builds a profile from labelled photos of one table and one dice
+// set: where on the frame dice lie, the tray colour around them, how large
+// they appear, their colours and the faces pips cannot read. Photos that
+// cannot be read are skipped and counted in the error only when none can be.
+func FromPhotos(ctx context.Context, photos []vision.Photo, faces rules.Faces) (*vision.Profile, error) {
+	p := vision.DefaultProfile()
 	p.Detector = false // learnt below, where it helps this table
-	if faces != "" {
-		p.Faces = faces
-	}
+	p.Faces = faces
 	var sides []float64
 	var bgs [3][]float64
 	var tray image.Rectangle
@@ -64,10 +64,10 @@ func Calibrate(ctx context.Context, photos []Photo, faces string) (*calibrate.Pr
 	}
 	slices.Sort(sides)
 	lo, mid, hi := sides[len(sides)/50], sides[len(sides)/2], sides[len(sides)-1-len(sides)/50]
-	p.DieSize = [2]float64{math.Floor(0.7 * lo), math.Ceil(1.5 * hi)}
+	p.DieSize = vision.DieSizeRange(lo, hi)
 	if frame.X > 0 {
 		grow := int(mid)
-		p.Tray.Rectangle = image.Rect(tray.Min.X-grow, tray.Min.Y-grow, tray.Max.X+grow, tray.Max.Y+grow).
+		p.Tray = image.Rect(tray.Min.X-grow, tray.Min.Y-grow, tray.Max.X+grow, tray.Max.Y+grow).
 			Intersect(image.Rectangle{Max: frame})
 	}
 	for c := range 3 {
@@ -83,14 +83,14 @@ func Calibrate(ctx context.Context, photos []Photo, faces string) (*calibrate.Pr
 	if err := learnFaces(ctx, p, photos); err != nil {
 		return nil, err
 	}
-	if p.Faces == calibrate.PipFaces {
+	if p.Faces == rules.PipFaces {
 		use, err := detectorHelps(ctx, p, photos)
 		if err != nil {
 			return nil, err
 		}
 		p.Detector = use
 	}
-	if p.Faces == calibrate.PokerFaces && len(p.Templates) == 0 {
+	if p.Faces == rules.PokerFaces && len(p.Templates) == 0 {
 		return nil, errors.New("calibrate: no poker face could be cut out of the photos: check the labels match the dice")
 	}
 	return p, nil
@@ -104,21 +104,17 @@ const templatesPerValue = 6
 // each labelled die the reader finds as a blob, for the values it must read
 // by template: every value of poker dice, and for pip dice the values that
 // mostly show no pips to count, such as a logo in place of the one.
-func learnFaces(ctx context.Context, p *calibrate.Profile, photos []Photo) error {
+func learnFaces(ctx context.Context, p *vision.Profile, photos []vision.Photo) error {
 	pips := *p
-	pips.Faces = calibrate.PipFaces
-	r, err := NewReader(&pips)
+	pips.Faces = rules.PipFaces
+	r, err := vision.NewReader(&pips)
 	if err != nil {
 		return fmt.Errorf("calibrate: %w", err)
 	}
 	defer r.Close()
-	faces := PipFaces
-	if p.Faces == calibrate.PokerFaces {
-		faces = PokerFaces
-	}
-	var cut [7][]calibrate.FaceTemplate
+	var cut [7][]vision.FaceTemplate
 	var seen, bare [7]int
-	var bodies, inks palette
+	var colours dieColours
 	for _, ph := range photos {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -128,112 +124,36 @@ func learnFaces(ctx context.Context, p *calibrate.Profile, photos []Photo) error
 			frame.Close()
 			continue
 		}
-		sc, err := r.scan(frame)
+		places := make([]image.Rectangle, len(ph.Dice))
+		for i, l := range ph.Dice {
+			places[i] = image.Rect(int(l.Box[0]), int(l.Box[1]), int(l.Box[2]), int(l.Box[3]))
+		}
+		samples, err := r.Sample(frame, places)
 		if err != nil {
 			frame.Close()
 			continue
 		}
-		props := r.propose(frame, sc, r.detect(frame))
-		for _, l := range ph.Dice {
-			box := image.Rect(int(l.Box[0]), int(l.Box[1]), int(l.Box[2]), int(l.Box[3]))
+		for i, l := range ph.Dice {
+			s := samples[i]
 			seen[l.Value]++
-			if f, ok := pipFaceIn(props, box); ok {
-				bodies.add(f.body)
-				inks.add(f.ink)
-			} else {
+			if !colours.add(s) {
 				bare[l.Value]++
 			}
-			c, ok := blobAt(sc, box)
-			if !ok || len(cut[l.Value]) >= templatesPerValue {
+			if !s.Found || len(cut[l.Value]) >= templatesPerValue {
 				continue
 			}
-			cut[l.Value] = append(cut[l.Value], calibrate.FaceTemplate{
-				Label: faces.FaceLabel(l.Value), Value: l.Value, Size: templateSize,
-				Pixels: facePatch(frame, c),
-			})
+			cut[l.Value] = append(cut[l.Value], template(frame, s.Face, p.Faces.Label(rules.Face(l.Value)), l.Value))
 		}
 		frame.Close()
 	}
 	p.Templates = nil
 	for v := 1; v <= 6; v++ {
-		if faces == PokerFaces || seen[v] > 0 && 10*bare[v] >= 6*seen[v] {
+		if p.Faces == rules.PokerFaces || seen[v] > 0 && 10*bare[v] >= 6*seen[v] {
 			p.Templates = append(p.Templates, cut[v]...)
 		}
 	}
-	p.Bodies, p.Pips = bodies.common(), inks.common()
+	p.Bodies, p.Pips = colours.bodies.common(), colours.pips.common()
 	return nil
-}
-
-func pipFaceIn(props []proposal, box image.Rectangle) (proposal, bool) {
-	for _, p := range props {
-		if p.pips > 0 && p.die.Center.In(box) {
-			return p, true
-		}
-	}
-	return proposal{}, false
-}
-
-// palette gathers Lab colours into clusters of alike colours.
-type palette []struct {
-	lab [3]float64
-	n   int
-}
-
-// paletteReach is the Lab distance within which two colours are one.
-const paletteReach = 12
-
-func (pl *palette) add(c [3]float64) {
-	for i := range *pl {
-		e := &(*pl)[i]
-		if labDistance(c[0], c[1], c[2], e.lab[0], e.lab[1], e.lab[2]) <= paletteReach {
-			for k := range 3 {
-				e.lab[k] = (e.lab[k]*float64(e.n) + c[k]) / float64(e.n+1)
-			}
-			e.n++
-			return
-		}
-	}
-	*pl = append(*pl, struct {
-		lab [3]float64
-		n   int
-	}{c, 1})
-}
-
-// common is the palette's colours seen at least twice, commonest first, at
-// most a dozen, as BGR.
-func (pl palette) common() []calibrate.Colour {
-	sorted := slices.Clone(pl)
-	slices.SortFunc(sorted, func(a, b struct {
-		lab [3]float64
-		n   int
-	}) int {
-		return b.n - a.n
-	})
-	var out []calibrate.Colour
-	for _, e := range sorted {
-		if e.n < 2 || len(out) == 12 {
-			break
-		}
-		out = append(out, labToBGR(e.lab))
-	}
-	return out
-}
-
-// blobAt is the box, in frame coordinates, of the blob nearest the
-// labelled box's centre, when one lies inside it.
-func blobAt(sc scene, box image.Rectangle) ([4]image.Point, bool) {
-	centre := box.Min.Add(box.Max).Div(2)
-	best, found := math.Inf(1), [4]image.Point{}
-	for _, c := range sc.cands {
-		d := shift(Die{Box: c.box, Center: c.center}, sc.tray.Min)
-		if !d.Center.In(box) {
-			continue
-		}
-		if dist := math.Hypot(float64(d.Center.X-centre.X), float64(d.Center.Y-centre.Y)); dist < best {
-			best, found = dist, d.Box
-		}
-	}
-	return found, !math.IsInf(best, 1)
 }
 
 // sampleBackground adds BGR samples of img taken around, never inside, the
@@ -281,21 +201,21 @@ const (
 // the detector to find more dice here: calibration photos are often ones
 // the classifier trained on, where it finds every die alone, while on new
 // photos the detector finds dice the classical search misses.
-func detectorHelps(ctx context.Context, p *calibrate.Profile, photos []Photo) (bool, error) {
+func detectorHelps(ctx context.Context, p *vision.Profile, photos []vision.Photo) (bool, error) {
 	const sample = 60
 	if len(photos) > sample {
 		step := float64(len(photos)) / sample
-		picked := make([]Photo, 0, sample)
+		picked := make([]vision.Photo, 0, sample)
 		for i := range sample {
 			picked = append(picked, photos[int(float64(i)*step)])
 		}
 		photos = picked
 	}
-	var tallies [2]Tally
+	var accuracies [2]vision.Accuracy
 	for i, use := range []bool{false, true} {
 		q := *p
 		q.Detector = use
-		r, err := NewReader(&q)
+		r, err := vision.NewReader(&q)
 		if err != nil {
 			return false, fmt.Errorf("calibrate: %w", err)
 		}
@@ -307,21 +227,21 @@ func detectorHelps(ctx context.Context, p *calibrate.Profile, photos []Photo) (b
 			frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
 			if !frame.Empty() {
 				if dice, err := r.Read(frame); err == nil {
-					tallies[i] = tallies[i].Add(Score(ph.Dice, dice))
+					accuracies[i] = accuracies[i].Add(vision.Measure(ph.Dice, dice))
 				}
 			}
 			frame.Close()
 		}
 		r.Close()
 	}
-	return detectorWorthIt(tallies[0], tallies[1]), nil
+	return detectorWorthIt(accuracies[0], accuracies[1]), nil
 }
 
 // detectorWorthIt says whether reading with the detector, with, does no
 // harm against reading without it. Wrong reads count as a share of all
 // dice, not of those read: the dice the detector adds are the hard ones,
 // and a few of them read wrong lower the accuracy of the many more it reads.
-func detectorWorthIt(without, with Tally) bool {
+func detectorWorthIt(without, with vision.Accuracy) bool {
 	return with.Recall() >= without.Recall()-recallAllowance &&
 		with.FalsePerPhoto() <= without.FalsePerPhoto()+falseAllowance &&
 		with.SilentlyWrong() <= without.SilentlyWrong()+wrongAllowance

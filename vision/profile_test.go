@@ -1,4 +1,4 @@
-package calibrate
+package vision
 
 import (
 	"os"
@@ -7,17 +7,19 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/rules"
 )
 
 func TestProfileSurvivesSaveAndLoad(t *testing.T) {
-	p := New()
-	p.Faces = PokerFaces
+	p := DefaultProfile()
+	p.Faces = rules.PokerFaces
 	p.DieSize = [2]float64{20, 50}
 	p.Background = Colour{120, 130, 140}
 	p.Templates = []FaceTemplate{{Label: "J", Value: 3, Size: 2, Pixels: []byte{1, 2, 3, 4}}}
 	path := filepath.Join(t.TempDir(), "sub", "profile.json")
 	require.NoError(t, p.Save(path))
-	got, err := Load(path)
+	got, err := LoadProfile(path)
 	require.NoError(t, err)
 	assert.Equal(t, p, got)
 }
@@ -36,7 +38,7 @@ func TestLoadRefusesBrokenForeignAndNewerFiles(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "p.json")
 			require.NoError(t, os.WriteFile(path, []byte(c.body), 0o644))
-			_, err := Load(path)
+			_, err := LoadProfile(path)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.wantErr)
 		})
@@ -44,14 +46,14 @@ func TestLoadRefusesBrokenForeignAndNewerFiles(t *testing.T) {
 }
 
 func TestLoadNamesAMissingFile(t *testing.T) {
-	_, err := Load(filepath.Join(t.TempDir(), "none.json"))
+	_, err := LoadProfile(filepath.Join(t.TempDir(), "none.json"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "none.json")
 }
 
 func TestDefaultPathIsInTheConfigDir(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", "/tmp/cfg")
-	p, err := DefaultPath()
+	p, err := DefaultProfilePath()
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join("/tmp/cfg", "dicecam", "profile.json"), p)
 }

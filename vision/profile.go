@@ -1,46 +1,42 @@
-// Package calibrate describes what one table and one dice set look like to the
-// camera, so the reader need not guess: the tray, its colour, how large the
-// dice appear, their colours and what their faces look like.
-//
-// A Profile is a versioned JSON file. Load refuses files that are broken,
-// that belong to another program, or that a newer dicecam wrote.
-package calibrate
+package vision
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
+
+	"github.com/dicecam/dicecam/rules"
 )
 
-// Format names dicecam profiles inside the file, so a stray JSON file is
-// refused instead of being read as an empty profile.
-const Format = "dicecam-profile"
+// ProfileFormat names dicecam profiles inside the file, so a stray JSON file
+// is refused instead of being read as an empty profile.
+const ProfileFormat = "dicecam-profile"
 
-// Version is the newest profile layout this build reads and the one it writes.
-const Version = 1
-
-// Faces kinds a profile may hold.
-const (
-	PipFaces   = "pips"
-	PokerFaces = "poker"
-)
+// ProfileVersion is the newest profile layout this build reads and the one
+// it writes.
+const ProfileVersion = 1
 
 // Colour is a BGR triple, the order OpenCV keeps pixels in.
 type Colour [3]uint8
 
-// Profile is what calibration learned about one table and one dice set.
+// Profile is what calibration learned about one table and one dice set, so
+// the reader need not guess: the tray, its colour, how large the dice
+// appear, their colours and what their faces look like. It is saved as a
+// versioned JSON file; LoadProfile refuses files that are broken, that
+// belong to another program, or that a newer dicecam wrote.
 type Profile struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
 
-	// Faces is PipFaces or PokerFaces.
-	Faces string `json:"faces"`
+	Faces rules.Faces `json:"faces"`
 
-	// Tray is the part of the frame where dice may lie; empty means all of it.
-	Tray Rect `json:"tray"`
+	// Tray is the part of the frame where dice may lie; empty means all of
+	// it. The file writes it as [xmin, ymin, xmax, ymax].
+	Tray image.Rectangle `json:"-"`
 
 	// Background is the typical colour of the tray or table under the dice.
 	Background Colour `json:"background"`
@@ -72,25 +68,55 @@ type FaceTemplate struct {
 	Pixels []byte `json:"pixels"` // base64 in the file
 }
 
-// New returns a profile with the built-in defaults: pip dice of any size the
+// DefaultProfile returns the built-in defaults: pip dice of any size the
 // reader supports, background estimated from each frame, and the learned
 // detector on, since without a calibrated tray and dice it is what tells a
 // die from a speck, a screw head or a hole in the tray's rim.
-func New() *Profile {
-	return &Profile{Format: Format, Version: Version, Faces: PipFaces, DieSize: [2]float64{16, 260}, Detector: true}
+func DefaultProfile() *Profile {
+	return &Profile{Format: ProfileFormat, Version: ProfileVersion, Faces: rules.PipFaces, DieSize: defaultDieSize, Detector: true}
 }
+
+// defaultDieSize is the widest range of die sides the reader takes.
+var defaultDieSize = [2]float64{16, 260}
+
+// A calibration widens the range of die sides it measured by these factors,
+// for the dice it did not see: nearer the camera, farther, or tilted.
+const (
+	dieSizeBelow = 0.7
+	dieSizeAbove = 1.5
+)
+
+// DieSizeRange is the die_size a profile keeps for dice measured from
+// smallest to largest pixels across.
+func DieSizeRange(smallest, largest float64) [2]float64 {
+	return [2]float64{math.Floor(dieSizeBelow * smallest), math.Ceil(dieSizeAbove * largest)}
+}
+
+// measuredSide is the typical side of the dice a calibration measured, the
+// geometric mean of the range DieSizeRange widened; 0 for the defaults.
+func (p *Profile) measuredSide() float64 {
+	if !p.sizedByCalibration() {
+		return 0
+	}
+	return math.Sqrt(p.DieSize[0] / dieSizeBelow * p.DieSize[1] / dieSizeAbove)
+}
+
+// sizedByCalibration reports whether p's die sizes were measured by a
+// calibration: the built-in defaults' range is the widest the reader takes,
+// and the reader narrows it from the frame's size instead.
+func (p *Profile) sizedByCalibration() bool { return p.DieSize != defaultDieSize }
 
 // Validate reports the first thing wrong with p, naming the field.
 func (p *Profile) Validate() error {
 	switch {
-	case p.Format != Format:
-		return fmt.Errorf("format is %q, not %q: this is not a dicecam profile", p.Format, Format)
+	case p.Format != ProfileFormat:
+		return fmt.Errorf("format is %q, not %q: this is not a dicecam profile", p.Format, ProfileFormat)
 	case p.Version < 1:
 		return fmt.Errorf("version %d is not a profile version", p.Version)
-	case p.Version > Version:
-		return fmt.Errorf("version %d was written by a newer dicecam (this one reads up to %d): upgrade dicecam or calibrate again", p.Version, Version)
-	case p.Faces != PipFaces && p.Faces != PokerFaces:
-		return fmt.Errorf("faces is %q, want %q or %q", p.Faces, PipFaces, PokerFaces)
+	case p.Version > ProfileVersion:
+		return fmt.Errorf("version %d was written by a newer dicecam (this one reads up to %d): upgrade dicecam or calibrate again", p.Version, ProfileVersion)
+	case p.Faces != rules.PipFaces && p.Faces != rules.PokerFaces:
+		return fmt.Errorf("faces is %v, want %q or %q", p.Faces, rules.PipFaces, rules.PokerFaces)
 	case p.DieSize[0] <= 0 || p.DieSize[1] < p.DieSize[0]:
 		return fmt.Errorf("die_size %v is not a range of positive pixel sizes", p.DieSize)
 	case p.Tray.Min.X < 0 || p.Tray.Min.Y < 0 || p.Tray.Max.X < p.Tray.Min.X || p.Tray.Max.Y < p.Tray.Min.Y:
@@ -107,8 +133,34 @@ func (p *Profile) Validate() error {
 	return nil
 }
 
-// Load reads and checks the profile at path.
-func Load(path string) (*Profile, error) {
+// profileFile is a Profile as the file holds it.
+type profileFile struct {
+	*profileFields
+	Tray [4]int `json:"tray"`
+}
+
+// profileFields has Profile's fields without its JSON methods.
+type profileFields Profile
+
+// MarshalJSON writes the tray as [xmin, ymin, xmax, ymax].
+func (p Profile) MarshalJSON() ([]byte, error) {
+	r := p.Tray
+	return json.Marshal(profileFile{(*profileFields)(&p), [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}})
+}
+
+// UnmarshalJSON reads the tray as [xmin, ymin, xmax, ymax].
+func (p *Profile) UnmarshalJSON(b []byte) error {
+	f := profileFile{profileFields: (*profileFields)(p)}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	// Not image.Rect, which would swap a reversed pair that Validate refuses.
+	p.Tray = image.Rectangle{Min: image.Pt(f.Tray[0], f.Tray[1]), Max: image.Pt(f.Tray[2], f.Tray[3])}
+	return nil
+}
+
+// LoadProfile reads and checks the profile at path.
+func LoadProfile(path string) (*Profile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
@@ -151,27 +203,12 @@ func (p *Profile) Save(path string) error {
 	return nil
 }
 
-// DefaultPath is where dicecam keeps the profile when no --profile is given.
-func DefaultPath() (string, error) {
+// DefaultProfilePath is where dicecam keeps the profile when no --profile
+// is given.
+func DefaultProfilePath() (string, error) {
 	dir, err := os.UserConfigDir()
 	if err != nil {
 		return "", fmt.Errorf("find the profile directory: %w (pass --profile)", err)
 	}
 	return filepath.Join(dir, "dicecam", "profile.json"), nil
-}
-
-// Rect is an image.Rectangle written as [xmin, ymin, xmax, ymax].
-type Rect struct{ image.Rectangle }
-
-func (r Rect) MarshalJSON() ([]byte, error) {
-	return json.Marshal([4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y})
-}
-
-func (r *Rect) UnmarshalJSON(b []byte) error {
-	var v [4]int
-	if err := json.Unmarshal(b, &v); err != nil {
-		return fmt.Errorf("tray: want [xmin, ymin, xmax, ymax]: %w", err)
-	}
-	r.Rectangle = image.Rectangle{image.Pt(v[0], v[1]), image.Pt(v[2], v[3])}
-	return nil
 }

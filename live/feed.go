@@ -1,4 +1,8 @@
-package scoreboard
+// Package live connects a camera to the scoreboard: it reads the camera's
+// frames with vision's watcher into the settled rolls, camera pictures and
+// status a scoreboard.Camera takes, and runs the guided calibration from
+// the page. It is the only part of the scoreboard that needs OpenCV.
+package live
 
 import (
 	"context"
@@ -10,31 +14,31 @@ import (
 
 	"gocv.io/x/gocv"
 
-	"github.com/dicecam/dicecam/calibrate"
+	"github.com/dicecam/dicecam/scoreboard"
 	"github.com/dicecam/dicecam/vision"
 )
 
-// VisionFeed is the real Feed: frames from a vision.Source, read by a
-// vision.Watcher into settled rolls. It also hands the newest frame to the
-// calibration, and takes a new profile when one is saved.
-type VisionFeed struct {
+// Feed is the scoreboard.Feed of a real camera: frames from a vision.Source,
+// read by a vision.Watcher into settled rolls. It also hands the newest
+// frame to the calibration, and takes a new profile when one is saved.
+type Feed struct {
 	src    vision.Source
 	reader *vision.Reader // owned; replaced when a new profile arrives
 
 	keep    atomic.Bool // copy each frame into latest, while calibrating
 	mu      sync.Mutex  // guards latest and profile
 	latest  gocv.Mat
-	profile *calibrate.Profile // to read with from the next frame on
+	profile *vision.Profile // to read with from the next frame on
 }
 
-// NewVisionFeed reads src with reader; both become the feed's to close.
-func NewVisionFeed(src vision.Source, reader *vision.Reader) *VisionFeed {
-	return &VisionFeed{src: src, reader: reader, latest: gocv.NewMat()}
+// NewFeed reads src with reader; both become the feed's to close.
+func NewFeed(src vision.Source, reader *vision.Reader) *Feed {
+	return &Feed{src: src, reader: reader, latest: gocv.NewMat()}
 }
 
 // Close closes the source, the reader and the kept frame. Call it after Run
 // has returned.
-func (f *VisionFeed) Close() error {
+func (f *Feed) Close() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return errors.Join(f.src.Close(), f.reader.Close(), f.latest.Close())
@@ -44,8 +48,8 @@ func (f *VisionFeed) Close() error {
 // well and leave the CPU to the reader.
 const frameGap = 100 * time.Millisecond
 
-// Run implements Feed.
-func (f *VisionFeed) Run(ctx context.Context, cam Camera) error {
+// Run implements scoreboard.Feed.
+func (f *Feed) Run(ctx context.Context, cam scoreboard.Camera) error {
 	w := vision.NewWatcher(f.reader, vision.WatchOptions{})
 	defer func() { w.Close() }()
 	var tray trayView
@@ -148,11 +152,11 @@ func annotated(frame gocv.Mat, dice []vision.Die, held [5]bool) ([]byte, error) 
 }
 
 // keepFrames starts or stops keeping the newest frame for Snapshot.
-func (f *VisionFeed) keepFrames(on bool) { f.keep.Store(on) }
+func (f *Feed) keepFrames(on bool) { f.keep.Store(on) }
 
 // Snapshot is a copy of the newest frame, for the caller to close. It waits
 // a little for one when none has been kept yet.
-func (f *VisionFeed) Snapshot(ctx context.Context) (gocv.Mat, error) {
+func (f *Feed) Snapshot(ctx context.Context) (gocv.Mat, error) {
 	f.keepFrames(true)
 	for range 50 {
 		f.mu.Lock()
@@ -172,13 +176,13 @@ func (f *VisionFeed) Snapshot(ctx context.Context) (gocv.Mat, error) {
 }
 
 // UseProfile makes the feed read with p from the next frame on.
-func (f *VisionFeed) UseProfile(p *calibrate.Profile) {
+func (f *Feed) UseProfile(p *vision.Profile) {
 	f.mu.Lock()
 	f.profile = p
 	f.mu.Unlock()
 }
 
-func (f *VisionFeed) takeProfile() *calibrate.Profile {
+func (f *Feed) takeProfile() *vision.Profile {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	p := f.profile

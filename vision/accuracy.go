@@ -13,9 +13,9 @@ type Labelled struct {
 	Box   [4]float64
 }
 
-// Tally counts how a reader did on some photos, as the datasets README
-// defines it. Tallies add up, so one per photo can be summed for a folder.
-type Tally struct {
+// Accuracy counts how well a reader read some photos, as the datasets README
+// defines it. They add up, so one per photo can be summed for a folder.
+type Accuracy struct {
 	Photos   int // photos read
 	Exact    int // photos whose sorted reported values equal the labelled ones
 	Labelled int // labelled dice
@@ -26,33 +26,33 @@ type Tally struct {
 	Asked    int // matched and reported uncertain
 }
 
-// Add returns the sum of two tallies.
-func (t Tally) Add(u Tally) Tally {
-	return Tally{
-		Photos: t.Photos + u.Photos, Exact: t.Exact + u.Exact,
-		Labelled: t.Labelled + u.Labelled, Matched: t.Matched + u.Matched, False: t.False + u.False,
-		Right: t.Right + u.Right, Wrong: t.Wrong + u.Wrong, Asked: t.Asked + u.Asked,
+// Add returns the sum of two accuracies.
+func (a Accuracy) Add(b Accuracy) Accuracy {
+	return Accuracy{
+		Photos: a.Photos + b.Photos, Exact: a.Exact + b.Exact,
+		Labelled: a.Labelled + b.Labelled, Matched: a.Matched + b.Matched, False: a.False + b.False,
+		Right: a.Right + b.Right, Wrong: a.Wrong + b.Wrong, Asked: a.Asked + b.Asked,
 	}
 }
 
 // Recall is the share of labelled dice that were found.
-func (t Tally) Recall() float64 { return ratio(t.Matched, t.Labelled) }
+func (a Accuracy) Recall() float64 { return ratio(a.Matched, a.Labelled) }
 
 // ValueAccuracy is the share of right values among the confident matched
 // dice; uncertain dice are asked, neither right nor wrong.
-func (t Tally) ValueAccuracy() float64 { return ratio(t.Right, t.Right+t.Wrong) }
+func (a Accuracy) ValueAccuracy() float64 { return ratio(a.Right, a.Right+a.Wrong) }
 
 // SilentlyWrong is the share of all labelled dice read wrong with confidence.
-func (t Tally) SilentlyWrong() float64 { return ratio(t.Wrong, t.Labelled) }
+func (a Accuracy) SilentlyWrong() float64 { return ratio(a.Wrong, a.Labelled) }
 
 // AskedShare is the share of matched dice the reader asked a person about.
-func (t Tally) AskedShare() float64 { return ratio(t.Asked, t.Matched) }
+func (a Accuracy) AskedShare() float64 { return ratio(a.Asked, a.Matched) }
 
 // ExactShare is the share of photos read exactly right.
-func (t Tally) ExactShare() float64 { return ratio(t.Exact, t.Photos) }
+func (a Accuracy) ExactShare() float64 { return ratio(a.Exact, a.Photos) }
 
 // FalsePerPhoto is the number of reported dice that match nothing, per photo.
-func (t Tally) FalsePerPhoto() float64 { return ratio(t.False, t.Photos) }
+func (a Accuracy) FalsePerPhoto() float64 { return ratio(a.False, a.Photos) }
 
 func ratio(a, b int) float64 {
 	if b == 0 {
@@ -61,11 +61,11 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// Score matches the reported dice of one photo to its labelled dice and
-// tallies the result. A reported die matches a labelled one when its centre
+// Measure matches the reported dice of one photo to its labelled dice and
+// counts the outcome. A reported die matches a labelled one when its centre
 // lies in the labelled box grown by half its width and height on each side;
 // pairs are taken greedily, nearest first, one to one.
-func Score(labelled []Labelled, reported []Die) Tally {
+func Measure(labelled []Labelled, reported []Die) Accuracy {
 	type pair struct {
 		l, r int
 		d    float64
@@ -84,7 +84,7 @@ func Score(labelled []Labelled, reported []Die) Tally {
 	}
 	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].d < pairs[j].d })
 
-	t := Tally{Photos: 1, Labelled: len(labelled)}
+	t := Accuracy{Photos: 1, Labelled: len(labelled)}
 	usedL := make([]bool, len(labelled))
 	usedR := make([]bool, len(reported))
 	for _, p := range pairs {
