@@ -74,8 +74,8 @@ func (f *Feed) Run(ctx context.Context, cam scoreboard.Camera) error {
 			return err
 		}
 		tray.follow(ev)
-		if ev.Roll != nil {
-			cam.Settled(rollOf(ev.Roll.Dice))
+		if ev.Reading != nil {
+			cam.Settled(rollOf(ev.Reading.Dice))
 		}
 		cam.Status(stateName(ev.State), tray.seen)
 		if f.keep.Load() {
@@ -106,8 +106,8 @@ type trayView struct {
 // follow takes in one event of the watcher.
 func (t *trayView) follow(ev vision.Event) {
 	switch {
-	case ev.Roll != nil:
-		t.shown, t.seen = ev.Roll.Dice, ev.Roll.Seen
+	case ev.Reading != nil:
+		t.shown, t.seen = ev.Reading.Dice, ev.Reading.Seen
 	case ev.Message != "":
 		// The count is off, so no roll. The message comes once in a still
 		// spell; the count holds until the dice move.

@@ -20,7 +20,7 @@ func TestTrayCountHoldsWhileTheDiceLieStill(t *testing.T) {
 		{vision.Event{State: vision.Settled, Message: "4 dice seen, expected 5", Seen: 4}, 4, 0},
 		{vision.Event{State: vision.Settled}, 4, 0}, // the watcher says it once
 		{vision.Event{State: vision.Moving}, 0, 0},
-		{vision.Event{State: vision.Settled, Roll: &vision.Roll{Dice: five, Seen: 5}}, 5, 5},
+		{vision.Event{State: vision.Settled, Reading: &vision.Reading{Dice: five, Seen: 5}}, 5, 5},
 		{vision.Event{State: vision.Settled}, 5, 5},
 		{vision.Event{State: vision.Empty}, 0, 0},
 	} {

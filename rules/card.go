@@ -71,19 +71,19 @@ func (c *Card) option(i int, h hand) Option {
 	points, _ := b.score(h)
 	o := Option{Box: b.ID, Points: points, Legal: true}
 	five := h.alike(5)
-	if s.joker == jokerNone || five == 0 || !c.filled[s.fiveBox] {
+	if s.joker == JokerNone || five == 0 || !c.filled[s.fiveBox] {
 		return o
 	}
 	match := s.numberBox(five)
 	matchOpen := match >= 0 && !c.filled[match]
 	switch s.joker {
-	case jokerFree:
+	case JokerFree:
 		// Any box is legal; the lower ones pay in full only once the
 		// matching number box, the natural home, is used up.
 		if !b.Upper && !matchOpen {
 			o.Points, o.Joker = b.jokerPoints(h), true
 		}
-	case jokerForced:
+	case JokerForced:
 		switch {
 		case matchOpen && i != match:
 			o.Legal = false
@@ -197,13 +197,17 @@ func (c *Card) Bonus(id BoxID) bool {
 }
 
 // Full says whether every box is filled.
-func (c *Card) Full() bool {
+func (c *Card) Full() bool { return c.FilledCount() == len(c.filled) }
+
+// FilledCount is how many boxes are filled.
+func (c *Card) FilledCount() int {
+	n := 0
 	for _, f := range c.filled {
-		if !f {
-			return false
+		if f {
+			n++
 		}
 	}
-	return true
+	return n
 }
 
 // Totals are the sums a printed card has lines for.

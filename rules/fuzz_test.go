@@ -87,11 +87,11 @@ func FuzzRandomGameKeepsTotalsConsistent(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		replayed, err := Replay(s, again)
+		sr, err := Replay(s, again)
 		if err != nil {
 			t.Fatalf("%s: replaying the game: %v", s.Spec(), err)
 		}
-		if replayed.Totals() != c.Totals() {
+		if replayed := sr.Current(); replayed.Totals() != c.Totals() {
 			t.Fatalf("%s: replay totals %+v, played %+v", s.Spec(), replayed.Totals(), c.Totals())
 		}
 	})

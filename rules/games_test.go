@@ -19,8 +19,8 @@ func replayFile(t *testing.T, spec, name string) (*Set, []Turn, *Card, error) {
 	defer f.Close()
 	turns, err := ParseLog(f, s)
 	require.NoError(t, err)
-	c, err := Replay(s, turns)
-	return s, turns, c, err
+	sr, err := Replay(s, turns)
+	return s, turns, sr.Current(), err
 }
 
 func TestWholeGames(t *testing.T) {

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -107,30 +106,10 @@ func parseTurn(text string, s *Set) (Turn, error) {
 	return Turn{Roll: r, Box: id}, nil
 }
 
-// Replay plays the turns of one game on a new card. An illegal turn stops it
-// with a *LineError naming the turn's line and the rule it breaks. A turn of
-// a later game is refused: ReplaySeries plays a whole series.
-func Replay(s *Set, turns []Turn) (*Card, error) {
-	c := NewCard(s)
-	for _, t := range turns {
-		if t.Game != 0 {
-			return c, &LineError{Line: t.Line, Err: fmt.Errorf(
-				"game %d of the series starts here: replay the log as a series", t.Game+1)}
-		}
-		if c.Full() {
-			return c, &LineError{Line: t.Line, Err: errors.New("the card is already full")}
-		}
-		if _, err := c.Score(t.Roll, t.Box); err != nil {
-			return c, &LineError{Line: t.Line, Err: err}
-		}
-	}
-	return c, nil
-}
-
 // FormatLog writes turns as a game log that ParseLog reads back: a line
 // "---" before each turn whose Game differs from the turn before it, so the
 // turns of a series keep their games. Games should count up from 0 by one,
-// as ParseLog and ReplaySeries number them.
+// as ParseLog and Replay number them.
 func FormatLog(s *Set, turns []Turn) string {
 	var b strings.Builder
 	for i, t := range turns {

@@ -37,7 +37,7 @@ type Set struct {
 
 	bonusAt, bonus int // upper bonus and the upper subtotal that earns it; bonus 0 when none
 
-	joker     jokerRule
+	joker     Joker
 	fiveBox   int // index of the five-alike box that wakes the joker; -1 when none
 	fiveBonus int // points for each further five alike while fiveBox holds its top score
 
@@ -46,12 +46,14 @@ type Set struct {
 	max      int
 }
 
-type jokerRule int
+// Joker is the rule for where a further five alike may go once the five-alike
+// box holds its top score.
+type Joker int
 
 const (
-	jokerNone   jokerRule = iota
-	jokerForced           // the printed order: matching number box, any lower box, a zero
-	jokerFree             // any open box; lower boxes pay joker values once the number box is used
+	JokerNone   Joker = iota
+	JokerForced       // the printed order: matching number box, any lower box, a zero
+	JokerFree         // any open box; lower boxes pay joker values once the number box is used
 )
 
 // Names lists the rule sets Parse knows, in the order a menu shows them.
@@ -120,6 +122,9 @@ func (s *Set) UpperBonus() (bonus, threshold int) { return s.bonus, s.bonusAt }
 // FiveBonus is what each further five alike earns while the five-alike box
 // holds its 50 (yahtzee's 100), 0 when the set pays none.
 func (s *Set) FiveBonus() int { return s.fiveBonus }
+
+// Joker is the set's joker rule, JokerNone where it has none.
+func (s *Set) Joker() Joker { return s.joker }
 
 // MaxScore is the highest total one card can reach.
 func (s *Set) MaxScore() int { return s.max }

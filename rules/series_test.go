@@ -47,10 +47,10 @@ func replaySeriesText(t *testing.T, spec, text string) (*Series, error) {
 	s := mustParse(t, spec)
 	turns, err := ParseLog(strings.NewReader(text), s)
 	require.NoError(t, err)
-	return ReplaySeries(s, turns)
+	return Replay(s, turns)
 }
 
-func TestReplaySeriesPlaysEachGameOnItsOwnCard(t *testing.T) {
+func TestReplayPlaysEachGameOnItsOwnCard(t *testing.T) {
 	high := pokerHigh(t)
 	cases := []struct {
 		name   string
@@ -84,14 +84,14 @@ func TestReplaySeriesPlaysEachGameOnItsOwnCard(t *testing.T) {
 	}
 }
 
-func TestReplaySeriesOfOneGameIsReplay(t *testing.T) {
+func TestReplayOfOneGameGivesOneCard(t *testing.T) {
 	for spec, log := range map[string]string{
 		"yahtzee": "yahtzee-joker.log", "yahtzee:joker=free": "yahtzee-highest.log",
 		"yacht": "yacht-highest.log", "yatzy": "yatzy-highest.log", "poker": "poker-highest.log",
 	} {
 		s, turns, card, err := replayFile(t, spec, log)
 		require.NoError(t, err)
-		sr, err := ReplaySeries(s, turns)
+		sr, err := Replay(s, turns)
 		require.NoError(t, err)
 		require.Len(t, sr.Cards(), 1, spec)
 		assert.Equal(t, card.Totals(), sr.Current().Totals(), spec)
@@ -129,7 +129,7 @@ func TestParseLogRefusesAMisplacedSeparator(t *testing.T) {
 	}
 }
 
-func TestReplaySeriesRefusesAGameOutOfTurn(t *testing.T) {
+func TestReplayRefusesAGameOutOfTurn(t *testing.T) {
 	high := pokerHigh(t)
 	cases := []struct {
 		name, log, want string
@@ -151,26 +151,17 @@ func TestReplaySeriesRefusesAGameOutOfTurn(t *testing.T) {
 	}
 }
 
-func TestReplaySeriesRefusesTurnsWhoseGamesSkipOrGoBack(t *testing.T) {
+func TestReplayRefusesTurnsWhoseGamesSkipOrGoBack(t *testing.T) {
 	s := mustParse(t, "poker")
 	yacht := Roll{6, 6, 6, 6, 6}
-	_, err := ReplaySeries(s, []Turn{{Line: 1, Roll: yacht, Box: "yacht"}, {Line: 2, Game: 2, Roll: yacht, Box: "yacht"}})
+	_, err := Replay(s, []Turn{{Line: 1, Roll: yacht, Box: "yacht"}, {Line: 2, Game: 2, Roll: yacht, Box: "yacht"}})
 	assert.EqualError(t, err, "line 2: this turn belongs to game 3, but game 1 is in play: games follow one another")
 
 	turns, err := ParseLog(strings.NewReader(seriesLog(pokerHigh(t), pokerLow)), s)
 	require.NoError(t, err)
 	turns = append(turns, Turn{Line: 99, Game: 0, Roll: yacht, Box: "yacht"})
-	_, err = ReplaySeries(s, turns)
+	_, err = Replay(s, turns)
 	assert.EqualError(t, err, "line 99: this turn belongs to game 1, but game 2 is in play: games follow one another")
-}
-
-func TestReplayRefusesTheSecondGameOfASeries(t *testing.T) {
-	s := mustParse(t, "poker")
-	turns, err := ParseLog(strings.NewReader(seriesLog(pokerHigh(t), pokerLow)), s)
-	require.NoError(t, err)
-	card, err := Replay(s, turns)
-	assert.EqualError(t, err, "line 16: game 2 of the series starts here: replay the log as a series")
-	assert.True(t, card.Full(), "the first game is played")
 }
 
 func TestFormatLogKeepsTheGamesOfASeries(t *testing.T) {
@@ -199,7 +190,7 @@ func TestNextGameWaitsForAFullCardAndStopsAtTheLastGame(t *testing.T) {
 		fillCard(t, sr.Current(), 10*game)
 		if game < s.Games() {
 			require.NoError(t, sr.NextGame())
-			assert.Zero(t, sr.Current().filledCount(), "a new game starts on an empty card")
+			assert.Zero(t, sr.Current().FilledCount(), "a new game starts on an empty card")
 		}
 	}
 	assert.True(t, sr.Done())
@@ -225,111 +216,10 @@ func fillCard(t *testing.T, c *Card, total int) {
 	require.Equal(t, total, c.Totals().GrandTotal)
 }
 
-// open stands for a game begun but not finished in seriesOf.
-const open = -1
-
-// seriesOf plays one player's poker series from each game's grand total.
-func seriesOf(t *testing.T, s *Set, totals ...int) *Series {
-	t.Helper()
-	sr := NewSeries(s)
-	for i, total := range totals {
-		if i > 0 {
-			require.NoError(t, sr.NextGame())
-		}
-		if total == open {
-			_, err := sr.Current().Enter("one-pair", 5)
-			require.NoError(t, err)
-			continue
-		}
-		fillCard(t, sr.Current(), total)
-	}
-	return sr
-}
-
-func TestSeriesWinners(t *testing.T) {
-	cases := []struct {
-		name    string
-		games   [][]int // each player's grand totals, game by game
-		played  int
-		wins    []int
-		leaders []int
-		decided bool
-	}{
-		{"two straight wins decide best of three", [][]int{{200, 210}, {150, 100}},
-			2, []int{2, 0}, []int{0}, true},
-		{"one win each leaves it open, the total leads", [][]int{{200, 100}, {150, 180}},
-			2, []int{1, 1}, []int{1}, false},
-		{"a tied game counts for no one", [][]int{{200, 100, 90}, {200, 180, 80}},
-			3, []int{1, 1}, []int{1}, true},
-		{"level on games and total after three is a shared win", [][]int{{200, 100, 100}, {200, 150, 50}},
-			3, []int{1, 1}, []int{0, 1}, true},
-		{"a game counts once every card of it is full", [][]int{{200, 300}, {150, open}},
-			1, []int{1, 0}, []int{0}, false},
-		{"the game in play counts for no one", [][]int{{200, 300}, {250, open}, {100, 120}},
-			1, []int{0, 1, 0}, []int{1}, false},
-		{"nothing finished: everyone leads", [][]int{{open}, {open}},
-			0, []int{0, 0}, []int{0, 1}, false},
-		{"one player wins each game played", [][]int{{50, 60}},
-			2, []int{2}, []int{0}, true},
-	}
-	s := mustParse(t, "poker")
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			var series []*Series
-			for _, totals := range tc.games {
-				series = append(series, seriesOf(t, s, totals...))
-			}
-			st, err := SeriesWinners(series)
-			require.NoError(t, err)
-			assert.Equal(t, tc.played, st.Played, "games played")
-			assert.Equal(t, tc.wins, st.Wins, "wins")
-			assert.Equal(t, tc.leaders, st.Leaders, "leaders")
-			assert.Equal(t, tc.decided, st.Decided, "decided")
-			for i, totals := range tc.games {
-				want := 0
-				for _, g := range totals[:tc.played] {
-					want += g
-				}
-				assert.Equal(t, want, st.Totals[i], "player %d's total", i+1)
-			}
-		})
-	}
-}
-
-func TestSeriesWinnersOfAOneGameSet(t *testing.T) {
-	s := mustParse(t, "yacht")
-	a, b := NewSeries(s), NewSeries(s)
-	_, err := a.Current().Enter("yacht", 50)
-	require.NoError(t, err)
-	st, err := SeriesWinners([]*Series{a, b})
-	require.NoError(t, err)
-	assert.False(t, st.Decided, "the cards have open boxes")
-	for _, sr := range []*Series{a, b} {
-		for _, box := range s.Boxes() {
-			if _, ok := sr.Current().Filled(box.ID); !ok {
-				_, err := sr.Current().Enter(box.ID, 0)
-				require.NoError(t, err)
-			}
-		}
-	}
-	st, err = SeriesWinners([]*Series{a, b})
-	require.NoError(t, err)
-	assert.True(t, st.Decided)
-	assert.Equal(t, []int{0}, st.Leaders)
-	assert.Equal(t, []int{1, 0}, st.Wins)
-}
-
-func TestSeriesWinnersRefusesBadInput(t *testing.T) {
-	_, err := SeriesWinners(nil)
-	assert.EqualError(t, err, "no players: a series needs at least one")
-	_, err = SeriesWinners([]*Series{NewSeries(mustParse(t, "poker")), NewSeries(mustParse(t, "poker:games=5"))})
-	assert.EqualError(t, err, "player 2 plays poker:games=5, player 1 poker: a series has one rule set")
-}
-
-// FuzzReplaySeriesKeepsTheSeriesTotal plays random poker series, the games
+// FuzzReplayKeepsTheSeriesTotal plays random poker series, the games
 // split where the data says, and checks that the log round-trips and that
 // the series total is the sum of its cards'.
-func FuzzReplaySeriesKeepsTheSeriesTotal(f *testing.F) {
+func FuzzReplayKeepsTheSeriesTotal(f *testing.F) {
 	f.Add(uint8(3), []byte{})
 	f.Add(uint8(1), []byte("poker dice"))
 	f.Add(uint8(5), []byte{0x80, 1, 2, 0x81, 3, 0x90})
@@ -374,7 +264,7 @@ func FuzzReplaySeriesKeepsTheSeriesTotal(f *testing.F) {
 		if err != nil {
 			t.Fatalf("formatted series does not parse: %v", err)
 		}
-		replayed, err := ReplaySeries(s, again)
+		replayed, err := Replay(s, again)
 		if err != nil {
 			t.Fatalf("replaying the series: %v", err)
 		}

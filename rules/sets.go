@@ -52,9 +52,9 @@ func yahtzee(v map[string]string) *Set {
 	if v["full-house-five"] == "yes" {
 		fh = fullHouseOrFive
 	}
-	s := &Set{bonusAt: 63, bonus: 35, joker: jokerForced, fiveBonus: 100}
+	s := &Set{bonusAt: 63, bonus: 35, joker: JokerForced, fiveBonus: 100}
 	if v["joker"] == "free" {
-		s.joker = jokerFree
+		s.joker = JokerFree
 	}
 	s.boxes = append(numberBoxes(
 		[]BoxID{"aces", "twos", "threes", "fours", "fives", "sixes"},

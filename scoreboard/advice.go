@@ -46,7 +46,7 @@ func (s *Server) adviceOnLocked() bool {
 	if s.adviceSwitch != nil {
 		return *s.adviceSwitch
 	}
-	return len(s.game.State().Players) == 1
+	return s.game.State().Table.Players() == 1
 }
 
 // prepareAdviceLocked starts loading the table advice needs, when advice is
@@ -83,13 +83,6 @@ func (s *Server) adviceLocked() AdviceView {
 	}
 	a := s.newAdviceLocked(on, st)
 	s.adviceKey, s.advice = key, a
-	// Only a keep is marked on the camera's picture: when scoring now is
-	// best, the page names the box instead.
-	var held [5]bool
-	if a.Status == adviceReady && a.Box == "" {
-		held = a.Hold
-	}
-	s.cam.hold(st.Roll.Dice, held)
 	return a
 }
 
@@ -98,8 +91,8 @@ func (s *Server) newAdviceLocked(on bool, st *State) AdviceView {
 	if !on {
 		return a
 	}
-	who := st.ToMove()
-	if who < 0 || !st.Roll.Confirmed {
+	who := st.Table.ToMove()
+	if who < 0 || !st.Throw.Confirmed {
 		a.Status = adviceWaiting
 		return a
 	}
@@ -112,8 +105,8 @@ func (s *Server) newAdviceLocked(on bool, st *State) AdviceView {
 		a.Status = advicePreparing
 		return a
 	}
-	card, roll := st.Players[who].Card(st.Round), rules.Roll(st.Roll.Dice)
-	moves, boxes, err := advise(tb, card, roll, st.Roll.Throw)
+	card, roll := st.Table.Card(who), rules.Roll(st.Throw.Dice)
+	moves, boxes, err := advise(tb, card, roll, st.Throw.Number)
 	if err != nil {
 		a.Status, a.Message = adviceUnavailable, "No advice for this card: "+err.Error()
 		return a

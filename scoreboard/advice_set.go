@@ -36,6 +36,5 @@ func (s *Server) handleAdviceSet(w http.ResponseWriter, r *http.Request) {
 	}
 	s.adviceSwitch = body.On
 	s.prepareAdviceLocked()
-	s.broadcastLocked()
-	writeJSON(w, http.StatusOK, s.viewLocked())
+	writeJSON(w, http.StatusOK, s.broadcastLocked())
 }

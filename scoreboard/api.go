@@ -73,39 +73,39 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, body interface{ ver
 		writeError(w, http.StatusBadRequest, err)
 		return
 	}
-	code, err := s.makeMove(r.Context(), body.version(), move())
+	v, code, err := s.makeMove(r.Context(), body.version(), move())
 	if err != nil {
 		writeError(w, code, err)
 		return
 	}
-	s.handleState(w, r)
+	writeJSON(w, http.StatusOK, v)
 }
 
 // makeMove checks a move against the game, stores it, and only then lets
-// anyone see it. version, when not nil, must be the current one.
-func (s *Server) makeMove(ctx context.Context, version *int, m Move) (int, error) {
+// anyone see it; it returns the state after it. version, when not nil, must
+// be the current one.
+func (s *Server) makeMove(ctx context.Context, version *int, m Move) (View, int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if version != nil {
 		if err := s.staleLocked(*version); err != nil {
-			return http.StatusConflict, err
+			return View{}, http.StatusConflict, err
 		}
 	}
 	next, err := s.game.Check(m)
 	if err != nil {
-		return http.StatusUnprocessableEntity, err
+		return View{}, http.StatusUnprocessableEntity, err
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
-		return http.StatusInternalServerError, err
+		return View{}, http.StatusInternalServerError, err
 	}
 	// Stored before anyone is told: a score the page shows survives a crash.
 	if err := s.cfg.Store.AppendMove(context.WithoutCancel(ctx), s.game.ID, len(s.game.Moves), b, next.Summary()); err != nil {
-		return http.StatusInternalServerError, err
+		return View{}, http.StatusInternalServerError, err
 	}
 	s.game = next
-	s.broadcastLocked()
-	return http.StatusOK, nil
+	return s.broadcastLocked(), http.StatusOK, nil
 }
 
 // staleLocked refuses an action made against another version of the state
@@ -116,8 +116,4 @@ func (s *Server) staleLocked(version int) error {
 			version, s.versionLocked())
 	}
 	return nil
-}
-
-func unmarshalMove(b []byte, m *Move) error {
-	return json.Unmarshal(b, m)
 }

@@ -166,8 +166,9 @@ func TestExportReplaysToTheSameCard(t *testing.T) {
 		turns, err := rules.ParseLog(resp.Body, set)
 		resp.Body.Close()
 		require.NoError(t, err)
-		card, err := rules.Replay(set, turns)
+		sr, err := rules.Replay(set, turns)
 		require.NoError(t, err)
+		card := sr.Current()
 		typed := 0
 		if p == 1 {
 			typed = 50 // Bob's yacht was typed: a comment, not a turn

@@ -34,7 +34,7 @@ func BenchmarkMoveStored(b *testing.B) {
 		if i%2 == 1 {
 			m = Move{Kind: MoveClear, Player: 0, Box: "chance"}
 		}
-		if _, err := srv.makeMove(ctx, nil, m); err != nil {
+		if _, _, err := srv.makeMove(ctx, nil, m); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -46,7 +46,7 @@ func BenchmarkStateView(b *testing.B) {
 	srv := benchServer(b, "yahtzee", Config{}, "Ann", "Bob", "Cleo", "Dev")
 	for p := range 4 {
 		for _, box := range srv.game.Set.Boxes()[:10] {
-			_, err := srv.makeMove(context.Background(), nil, Move{Kind: MoveEnter, Player: p, Box: box.ID, Points: 5})
+			_, _, err := srv.makeMove(context.Background(), nil, Move{Kind: MoveEnter, Player: p, Box: box.ID, Points: 5})
 			require.NoError(b, err)
 		}
 	}
@@ -65,7 +65,7 @@ func BenchmarkAdviceForAConfirmedRoll(b *testing.B) {
 	srv := benchServer(b, "yahtzee", Config{Tables: testTables()}, "Ann")
 	<-testTables().prepare(srv.game.Set)
 	for _, m := range []Move{{Kind: MoveEnter, Box: "fours", Points: 12}, {Kind: MoveRoll, Dice: [5]int{2, 5, 5, 3, 5}}, {Kind: MoveConfirm}} {
-		_, err := srv.makeMove(context.Background(), nil, m)
+		_, _, err := srv.makeMove(context.Background(), nil, m)
 		require.NoError(b, err)
 	}
 	srv.mu.Lock()

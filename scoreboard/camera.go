@@ -3,8 +3,6 @@ package scoreboard
 import (
 	"context"
 	"sync"
-
-	"github.com/dicecam/dicecam/rules"
 )
 
 // Feed is the live camera reading as the scoreboard needs it. The real one
@@ -46,10 +44,6 @@ type camera struct {
 	state  string
 	seen   int
 	closed bool
-
-	// The advised keep, for the roll it was worked out for.
-	heldRoll [5]rules.Face
-	held     [5]bool
 }
 
 func newCamera() *camera { return &camera{next: make(chan struct{})} }
@@ -86,23 +80,6 @@ func (c *camera) view(on, demo bool) CameraView {
 	return CameraView{On: on, Demo: demo, State: c.state, Seen: c.seen}
 }
 
-func (c *camera) hold(roll [5]rules.Face, held [5]bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.heldRoll, c.held = roll, held
-}
-
-func (c *camera) heldFor(dice [5]int) [5]bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for i, d := range dice {
-		if int(c.heldRoll[i]) != d {
-			return [5]bool{}
-		}
-	}
-	return c.held
-}
-
 func (c *camera) close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -122,15 +99,30 @@ func (s *Server) Status(state string, seen int) {
 	}
 }
 
-// Held implements Camera.
-func (s *Server) Held(dice [5]int) [5]bool { return s.cam.heldFor(dice) }
+// Held implements Camera: the advised keep, while the roll on the card is
+// these dice. When scoring now is best, the page names the box instead and
+// no die is marked.
+func (s *Server) Held(dice [5]int) [5]bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.adviceLocked()
+	if a.Status != adviceReady || a.Box != "" {
+		return [5]bool{}
+	}
+	for i, f := range s.game.State().Throw.Dice {
+		if int(f) != dice[i] {
+			return [5]bool{}
+		}
+	}
+	return a.Hold
+}
 
 // Settled implements Camera: the roll becomes the current throw, as if
 // typed, unless the game is over or the roll is unchanged.
 func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
 	s.mu.Lock()
-	r := s.game.State().Roll
-	same := r.Throw > 0 && !r.Confirmed
+	r := s.game.State().Throw
+	same := r.Number > 0 && !r.Confirmed
 	for i := range dice {
 		same = same && int(r.Dice[i]) == dice[i]
 	}
@@ -138,7 +130,7 @@ func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
 	if same {
 		return
 	}
-	if _, err := s.makeMove(context.Background(), nil, Move{Kind: MoveRoll, Dice: dice, Uncertain: uncertain}); err != nil {
+	if _, _, err := s.makeMove(context.Background(), nil, Move{Kind: MoveRoll, Dice: dice, Uncertain: uncertain}); err != nil {
 		s.cfg.Log.Warn("camera roll not taken", "err", err)
 	}
 }

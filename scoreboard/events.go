@@ -53,14 +53,18 @@ func (h *hub) close() {
 	}
 }
 
-func (s *Server) broadcastLocked() {
+// broadcastLocked sends every page the state as it now stands, and returns
+// it for the reply to the request that changed it.
+func (s *Server) broadcastLocked() View {
 	s.seq++
-	b, err := json.Marshal(s.viewLocked())
+	v := s.viewLocked()
+	b, err := json.Marshal(v)
 	if err != nil {
 		s.cfg.Log.Error("encode state", "err", err)
-		return
+		return v
 	}
 	s.hub.publish(b)
+	return v
 }
 
 // broadcast tells every page of a change outside a move (the camera's status).

@@ -1,6 +1,8 @@
 package scoreboard
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -43,7 +45,7 @@ func (g *Game) Check(m Move) (*Game, error) {
 			return nil, errNothingToUndo
 		}
 		next.done = g.done[: len(g.done)-1 : len(g.done)-1]
-		st, err := replay(g.Set, g.Names, next.done)
+		st, err := replay(g.Set, g.Names, next.done, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -75,26 +77,53 @@ func Resume(id int64, started time.Time, set *rules.Set, names []string, moves [
 	return g, nil
 }
 
-func replay(set *rules.Set, names []string, moves []Move) (*State, error) {
+// replay plays the moves in force on a new game, and calls each, where
+// given, with the state before (done false) and after (done true) each move.
+func replay(set *rules.Set, names []string, moves []Move, each func(i int, st *State, m Move, done bool)) (*State, error) {
 	st := newState(set, names)
 	for i, m := range moves {
+		if each != nil {
+			each(i, st, m, false)
+		}
 		if err := st.apply(m); err != nil {
 			return nil, fmt.Errorf("replay move %d (%s): %w", i+1, m.Kind, err)
+		}
+		if each != nil {
+			each(i, st, m, true)
 		}
 	}
 	return st, nil
 }
 
+// load rebuilds a stored game from its move log.
+func load(ctx context.Context, db *store.Store, sg store.Game) (*Game, error) {
+	set, err := rules.Parse(sg.Spec)
+	if err != nil {
+		return nil, fmt.Errorf("load game %d: %w", sg.ID, err)
+	}
+	bodies, err := db.Moves(ctx, sg.ID)
+	if err != nil {
+		return nil, err
+	}
+	moves := make([]Move, len(bodies))
+	for i, b := range bodies {
+		if err := json.Unmarshal(b, &moves[i]); err != nil {
+			return nil, fmt.Errorf("load game %d, move %d: %w", sg.ID, i+1, err)
+		}
+	}
+	return Resume(sg.ID, sg.Started, set, sg.Names, moves)
+}
+
 // Summary is the game as the recent-games list shows it.
 func (g *Game) Summary() store.Summary {
-	st := g.state
-	s := store.Summary{Over: st.Over()}
-	for i, p := range st.Players {
-		s.Players = append(s.Players, p.Name)
-		s.Scores = append(s.Scores, st.SeriesTotal(i))
+	tb := g.state.Table
+	s := store.Summary{Over: tb.Over()}
+	for i, name := range g.state.Names {
+		s.Players = append(s.Players, name)
+		s.Scores = append(s.Scores, tb.Series(i).Total())
 	}
-	for _, w := range st.Winners() {
-		s.Winners = append(s.Winners, st.Players[w].Name)
+	for _, w := range tb.Winners() {
+		s.Winners = append(s.Winners, g.state.Names[w])
 	}
 	return s
 }

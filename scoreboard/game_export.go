@@ -1,6 +1,7 @@
 package scoreboard
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -27,7 +28,7 @@ func (s *Server) handleGameExport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	round, _ := strconv.Atoi(r.URL.Query().Get("round"))
-	g, err := s.loadGame(r, id)
+	g, err := s.gameByID(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusNotFound, err)
 		return
@@ -46,33 +47,19 @@ func (s *Server) handleGameExport(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, text)
 }
 
-func (s *Server) loadGame(r *http.Request, id int64) (*Game, error) {
+// gameByID is the game in play when it has that id, else the stored one.
+func (s *Server) gameByID(ctx context.Context, id int64) (*Game, error) {
 	s.mu.Lock()
-	if s.game.ID == id {
-		g := s.game
-		s.mu.Unlock()
+	g := s.game
+	s.mu.Unlock()
+	if g.ID == id {
 		return g, nil
 	}
-	s.mu.Unlock()
-	sg, err := s.cfg.Store.Game(r.Context(), id)
+	sg, err := s.cfg.Store.Game(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	set, err := rules.Parse(sg.Spec)
-	if err != nil {
-		return nil, err
-	}
-	bodies, err := s.cfg.Store.Moves(r.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	moves := make([]Move, len(bodies))
-	for i, b := range bodies {
-		if err := unmarshalMove(b, &moves[i]); err != nil {
-			return nil, fmt.Errorf("game %d, move %d: %w", id, i+1, err)
-		}
-	}
-	return Resume(sg.ID, sg.Started, set, sg.Names, moves)
+	return load(ctx, s.cfg.Store, sg)
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
@@ -82,10 +69,10 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
 // turns; boxes typed by hand have no dice and become comments.
 func Export(g *Game, player, round int) (text, name string, err error) {
 	st := g.State()
-	if player < 0 || player >= len(st.Players) {
-		return "", "", fmt.Errorf("player %d: the game has players 0 to %d", player, len(st.Players)-1)
+	if player < 0 || player >= len(st.Names) {
+		return "", "", fmt.Errorf("player %d: the game has players 0 to %d", player, len(st.Names)-1)
 	}
-	if round < 0 || round > st.Round {
+	if round < 0 || round > st.Table.Game() {
 		return "", "", fmt.Errorf("game %d of the series has not been played", round+1)
 	}
 	turns := standingTurns(g)[key{player, round}]
@@ -99,11 +86,11 @@ func Export(g *Game, player, round int) (text, name string, err error) {
 		list = append(list, turns[b])
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# dicecam game %d, %s, %s: %s\n", g.ID, g.Started.Format("2006-01-02 15:04"), g.Set.Spec(), st.Players[player].Name)
+	fmt.Fprintf(&sb, "# dicecam game %d, %s, %s: %s\n", g.ID, g.Started.Format("2006-01-02 15:04"), g.Set.Spec(), st.Names[player])
 	if g.Set.Games() > 1 {
 		fmt.Fprintf(&sb, "# game %d of the series\n", round+1)
 	}
-	card := st.Players[player].Card(round)
+	card := st.Table.Series(player).Cards()[round]
 	for _, b := range g.Set.Boxes() {
 		if pts, ok := card.Filled(b.ID); ok {
 			if _, scored := turns[b.ID]; !scored {
@@ -112,7 +99,7 @@ func Export(g *Game, player, round int) (text, name string, err error) {
 		}
 	}
 	sb.WriteString(rules.FormatLog(g.Set, list))
-	name = fmt.Sprintf("game%d-%s", g.ID, strings.Trim(unsafeName.ReplaceAllString(st.Players[player].Name, "-"), "-"))
+	name = fmt.Sprintf("game%d-%s", g.ID, strings.Trim(unsafeName.ReplaceAllString(st.Names[player], "-"), "-"))
 	if g.Set.Games() > 1 {
 		name += fmt.Sprintf("-%d", round+1)
 	}
@@ -125,12 +112,14 @@ type key struct{ player, round int }
 // scored rolls whose box still holds that score.
 func standingTurns(g *Game) map[key]map[rules.BoxID]rules.Turn {
 	out := map[key]map[rules.BoxID]rules.Turn{}
-	st := newState(g.Set, g.Names)
-	for i, m := range g.done {
-		k := key{st.ToMove(), st.Round}
-		roll := rules.Roll(st.Roll.Dice)
-		if err := st.apply(m); err != nil {
-			break // cannot happen: the moves in force were all checked
+	var k key
+	var roll rules.Roll
+	// The moves in force were all checked when they were made: replaying
+	// them cannot fail.
+	replay(g.Set, g.Names, g.done, func(i int, st *State, m Move, done bool) {
+		if !done {
+			k, roll = key{st.Table.ToMove(), st.Table.Game()}, rules.Roll(st.Throw.Dice)
+			return
 		}
 		switch m.Kind {
 		case MoveScore:
@@ -139,8 +128,8 @@ func standingTurns(g *Game) map[key]map[rules.BoxID]rules.Turn {
 			}
 			out[k][m.Box] = rules.Turn{Line: i, Roll: roll, Box: m.Box}
 		case MoveEnter, MoveClear:
-			delete(out[key{m.Player, st.Round}], m.Box)
+			delete(out[key{m.Player, st.Table.Game()}], m.Box)
 		}
-	}
+	})
 	return out
 }

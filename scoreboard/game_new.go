@@ -34,9 +34,7 @@ func (s *Server) handleGameNew(w http.ResponseWriter, r *http.Request) {
 	}
 	names := body.Players
 	if len(names) == 0 {
-		for _, p := range s.game.State().Players {
-			names = append(names, p.Name)
-		}
+		names = s.game.State().Names
 	}
 	g, err := s.start(r.Context(), set, names)
 	if err != nil {
@@ -46,6 +44,5 @@ func (s *Server) handleGameNew(w http.ResponseWriter, r *http.Request) {
 	s.game = g
 	s.adviceSwitch = nil // a new game starts from the default for its players
 	s.prepareAdviceLocked()
-	s.broadcastLocked()
-	writeJSON(w, http.StatusOK, s.viewLocked())
+	writeJSON(w, http.StatusOK, s.broadcastLocked())
 }

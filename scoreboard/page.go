@@ -105,9 +105,9 @@ func (s *Server) handlePrint(w http.ResponseWriter, r *http.Request) {
 		st := g.State()
 		d.Rules = g.Set
 		d.Title = fmt.Sprintf("%s, game %d, %s", g.Set.Name(), g.ID, g.Started.Format("2 Jan 2006"))
-		for _, p := range st.Players {
-			c := p.Card(st.Round)
-			col := printColumn{Name: p.Name, Boxes: map[rules.BoxID]string{}, Totals: c.Totals()}
+		for i, name := range st.Names {
+			c := st.Table.Card(i)
+			col := printColumn{Name: name, Boxes: map[rules.BoxID]string{}, Totals: c.Totals()}
 			for _, b := range g.Set.Boxes() {
 				if pts, ok := c.Filled(b.ID); ok {
 					col.Boxes[b.ID] = strconv.Itoa(pts)

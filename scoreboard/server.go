@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -97,23 +96,9 @@ func (s *Server) resume(ctx context.Context) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := rules.Parse(sg.Spec)
+	g, err := load(ctx, s.cfg.Store, sg)
 	if err != nil {
-		return nil, fmt.Errorf("resume game %d: %w", sg.ID, err)
-	}
-	bodies, err := s.cfg.Store.Moves(ctx, sg.ID)
-	if err != nil {
-		return nil, err
-	}
-	moves := make([]Move, len(bodies))
-	for i, b := range bodies {
-		if err := unmarshalMove(b, &moves[i]); err != nil {
-			return nil, fmt.Errorf("resume game %d, move %d: %w", sg.ID, i+1, err)
-		}
-	}
-	g, err := Resume(sg.ID, sg.Started, set, sg.Names, moves)
-	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("resume: %w", err)
 	}
 	s.adviceSwitch = sg.Advice
 	return g, nil
@@ -187,11 +172,4 @@ func (s *Server) Close() {
 	if s.ownTables {
 		s.tables.Close()
 	}
-}
-
-func hostOnly(addr string) string {
-	if i := strings.LastIndex(addr, ":"); i >= 0 {
-		return addr[:i]
-	}
-	return addr
 }

@@ -85,10 +85,10 @@ func (s *Server) viewLocked() View {
 			Name: set.Name(), Spec: set.Spec(), Games: set.Games(), MaxScore: set.MaxScore(),
 			Boxes: set.Boxes(), Sets: rules.Names(),
 		},
-		Round:   st.Round,
-		ToMove:  st.ToMove(),
-		Over:    st.Over(),
-		Winners: st.Winners(),
+		Round:   st.Table.Game(),
+		ToMove:  st.Table.ToMove(),
+		Over:    st.Table.Over(),
+		Winners: st.Table.Winners(),
 		CanUndo: g.CanUndo(),
 		Camera:  s.cam.view(s.cfg.Camera, s.cfg.Demo),
 
@@ -106,24 +106,26 @@ func (s *Server) viewLocked() View {
 	for f := rules.Face(1); f <= 6; f++ {
 		v.Rules.Faces = append(v.Rules.Faces, set.FaceLabel(f))
 	}
-	for i, p := range st.Players {
-		c := p.Card(st.Round)
+	standing := st.Table.Standing()
+	for i, name := range st.Names {
+		sr := st.Table.Series(i)
+		c := sr.Current()
 		pv := PlayerView{
-			Name: p.Name, Boxes: map[string]BoxView{}, Totals: c.Totals(),
-			Wins: st.Wins(i), SeriesTotal: st.SeriesTotal(i),
+			Name: name, Boxes: map[string]BoxView{}, Totals: c.Totals(),
+			Wins: standing.Wins[i], SeriesTotal: sr.Total(),
 		}
 		for _, b := range set.Boxes() {
 			if pts, ok := c.Filled(b.ID); ok {
 				pv.Boxes[string(b.ID)] = BoxView{Points: pts, Marked: c.Marked(b.ID)}
 			}
 		}
-		for _, gc := range p.Cards {
+		for _, gc := range sr.Cards() {
 			pv.Games = append(pv.Games, gc.Totals().GrandTotal)
 		}
 		v.Players = append(v.Players, pv)
 	}
-	r := st.Roll
-	v.Roll = RollView{Uncertain: r.Uncertain, Throw: r.Throw, Confirmed: r.Confirmed, Options: []rules.Option{}}
+	r := st.Throw
+	v.Roll = RollView{Uncertain: r.Uncertain, Throw: r.Number, Confirmed: r.Confirmed, Options: []rules.Option{}}
 	for i, f := range r.Dice {
 		v.Roll.Dice[i] = int(f)
 		if f != 0 {
@@ -131,7 +133,7 @@ func (s *Server) viewLocked() View {
 		}
 	}
 	if r.Confirmed && v.ToMove >= 0 {
-		v.Roll.Options = st.Players[v.ToMove].Card(st.Round).Options(rules.Roll(r.Dice))
+		v.Roll.Options = st.Table.Card(v.ToMove).Options(rules.Roll(r.Dice))
 	}
 	v.Advice = s.adviceLocked()
 	return v

@@ -48,20 +48,6 @@ func NewDemo(opts DemoOptions) Source {
 	return startFeed(context.Background(), d, feedConfig{fps: fps, live: opts.Live})
 }
 
-// DemoRolls is the face values of the first n rolls the demo with opts shows.
-func DemoRolls(opts DemoOptions, n int) [][]int {
-	if opts.Dice <= 0 {
-		opts.Dice = 5
-	}
-	rolls := make([][]int, n)
-	for k := range rolls {
-		for _, d := range demoLayout(opts, k) {
-			rolls[k] = append(rolls[k], d.Value)
-		}
-	}
-	return rolls
-}
-
 func demoScene() synth.Scene {
 	return synth.Scene{Width: demoW, Height: demoH, Surface: synth.Felt, Tray: true, Noise: 1,
 		Light: synth.Light{Azimuth: 40, Shadow: 0.3, Length: 0.35}}

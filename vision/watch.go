@@ -37,8 +37,8 @@ func (s State) String() string {
 	return "unknown"
 }
 
-// Roll is one settled throw of the dice, reported once.
-type Roll struct {
+// Reading is one settled throw of the dice as the reader read it, reported once.
+type Reading struct {
 	Number    int // 1 for the first roll seen
 	Dice      []Die
 	Seen      int // dice read
@@ -52,17 +52,17 @@ type Roll struct {
 }
 
 // Values is the roll's face values, sorted.
-func (r Roll) Values() []int { return sortedValues(r.Dice) }
+func (r Reading) Values() []int { return sortedValues(r.Dice) }
 
 // Event is what one frame told the watcher.
 type Event struct {
 	Frame   int
 	State   State
-	Changed bool   // State differs from the previous frame's
-	Hand    bool   // an arm reaches into the tray; the state is Moving
-	Roll    *Roll  // a new roll, reported on one frame only
-	Message string // e.g. "4 dice seen, expected 5": the count is off, so no roll
-	Seen    int    // with Message: how many dice the agreeing reads saw
+	Changed bool     // State differs from the previous frame's
+	Hand    bool     // an arm reaches into the tray; the state is Moving
+	Reading *Reading // a new roll, reported on one frame only
+	Message string   // e.g. "4 dice seen, expected 5": the count is off, so no roll
+	Seen    int      // with Message: how many dice the agreeing reads saw
 }
 
 // WatchOptions tune a Watcher. The zero value suits a webcam over a tray.
@@ -265,7 +265,7 @@ func (w *Watcher) read(fr Frame, ev *Event, started time.Time) error {
 		}
 		w.rolls++
 		w.last = dice
-		ev.Roll = &Roll{Number: w.rolls, Dice: dice, Seen: len(dice), Expected: w.opts.Expected,
+		ev.Reading = &Reading{Number: w.rolls, Dice: dice, Seen: len(dice), Expected: w.opts.Expected,
 			Uncertain: slices.ContainsFunc(dice, func(d Die) bool { return d.Uncertain }),
 			Frame:     fr.Index, Time: fr.Time, Latency: fr.Time - w.stopped + time.Since(started)}
 	}

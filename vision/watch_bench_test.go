@@ -54,11 +54,11 @@ func BenchmarkSettleLatency(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if ev.Roll == nil {
+				if ev.Reading == nil {
 					continue
 				}
 				for next < len(s.rolls) && s.rolls[next].frame <= k {
-					if want := s.rolls[next]; slices.Equal(want.values, ev.Roll.Values()) {
+					if want := s.rolls[next]; slices.Equal(want.values, ev.Reading.Values()) {
 						lat := clock - time.Duration(want.frame)*interval
 						worst, total, found = max(worst, lat), total+lat, found+1
 						next++

@@ -155,7 +155,7 @@ func TestHandHeldStillInTheTrayIsNeverARoll(t *testing.T) {
 			r := &scriptReader{}
 			w := NewWatcher(r, WatchOptions{})
 			defer w.Close()
-			var rolls []Roll
+			var rolls []Reading
 			for i, m := range clip.frames {
 				switch {
 				case clip.hand[i]:
@@ -173,9 +173,9 @@ func TestHandHeldStillInTheTrayIsNeverARoll(t *testing.T) {
 				if clip.hand[i] {
 					assert.Equal(t, Moving, ev.State, "frame %d: a hand is in the tray", i)
 				}
-				if ev.Roll != nil {
+				if ev.Reading != nil {
 					assert.False(t, clip.hand[i], "roll reported on frame %d with a hand in view", i)
-					rolls = append(rolls, *ev.Roll)
+					rolls = append(rolls, *ev.Reading)
 				}
 			}
 			var got [][]int
@@ -206,7 +206,7 @@ func TestSomethingLeftAtTheEdgeBecomesTrayAfterRelearn(t *testing.T) {
 		m.Close()
 		require.NoError(t, err)
 		hand = append(hand, ev.Hand)
-		if ev.Roll != nil {
+		if ev.Reading != nil {
 			rolls = append(rolls, i)
 		}
 	}
@@ -247,7 +247,7 @@ func TestHandInViewOnTheFirstFrameIsForgottenSoonAfterItLeaves(t *testing.T) {
 				}
 				ev, err := w.Feed(Frame{Mat: clip.frames[i], Index: i - start, Time: time.Duration(i-start) * time.Second / 30})
 				require.NoError(t, err)
-				if ev.Roll != nil && rolled < 0 {
+				if ev.Reading != nil && rolled < 0 {
 					rolled = i
 				}
 			}

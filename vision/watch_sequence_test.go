@@ -124,7 +124,7 @@ func (r *truthReader) Read(gocv.Mat) ([]Die, error) {
 
 // watchSequence replays s through a watcher reading with r (told of each
 // frame's index first when it is a *truthReader) and returns the rolls.
-func watchSequence(t testing.TB, s sequence, r FrameReader) []Roll {
+func watchSequence(t testing.TB, s sequence, r FrameReader) []Reading {
 	t.Helper()
 	src, err := Open(context.Background(), filepath.Join(s.dir, "frames"), SourceOptions{})
 	require.NoError(t, err)
@@ -140,9 +140,9 @@ func watchSequence(t testing.TB, s sequence, r FrameReader) []Roll {
 
 // feedAll feeds every frame of src to w, calling before(i) ahead of frame
 // i, and returns the rolls reported.
-func feedAll(t testing.TB, src Source, w *Watcher, before func(i int)) []Roll {
+func feedAll(t testing.TB, src Source, w *Watcher, before func(i int)) []Reading {
 	t.Helper()
-	var rolls []Roll
+	var rolls []Reading
 	for {
 		fr, err := src.Next(context.Background())
 		if errors.Is(err, io.EOF) {
@@ -153,8 +153,8 @@ func feedAll(t testing.TB, src Source, w *Watcher, before func(i int)) []Roll {
 		ev, err := w.Feed(fr)
 		fr.Close()
 		require.NoError(t, err)
-		if ev.Roll != nil {
-			rolls = append(rolls, *ev.Roll)
+		if ev.Reading != nil {
+			rolls = append(rolls, *ev.Reading)
 		}
 	}
 }

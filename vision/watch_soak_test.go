@@ -14,7 +14,7 @@ import (
 
 // watchDemo replays the demo's first rolls through a real reader and returns
 // what the watcher reported, calling at(i) before frame i.
-func watchDemo(t *testing.T, opts DemoOptions, at func(i int)) []Roll {
+func watchDemo(t *testing.T, opts DemoOptions, at func(i int)) []Reading {
 	t.Helper()
 	r, err := NewReader(nil)
 	require.NoError(t, err)
@@ -30,7 +30,7 @@ func TestDemoRollsAreReadBackOnceEach(t *testing.T) {
 	matcheck.Check(t)
 	opts := DemoOptions{Seed: 3, Rolls: 3}
 	rolls := watchDemo(t, opts, func(int) {})
-	want := DemoRolls(opts, opts.Rolls)
+	want := demoRolls(opts, opts.Rolls)
 	require.Len(t, rolls, len(want))
 	for i := range want {
 		assert.ElementsMatch(t, want[i], rolls[i].Values(), "roll %d", i+1)
@@ -73,4 +73,18 @@ func TestSoakTenThousandFramesLeaveNoMatOpenAndMemoryFlat(t *testing.T) {
 	late := heap()
 	assert.Less(t, late, early+4<<20, "heap grew from %d to %d bytes", early, late)
 	assert.Positive(t, rolls, "the watcher kept reporting rolls")
+}
+
+// demoRolls is the face values of the first n rolls the demo with opts shows.
+func demoRolls(opts DemoOptions, n int) [][]int {
+	if opts.Dice <= 0 {
+		opts.Dice = 5
+	}
+	rolls := make([][]int, n)
+	for k := range rolls {
+		for _, d := range demoLayout(opts, k) {
+			rolls[k] = append(rolls[k], d.Value)
+		}
+	}
+	return rolls
 }

@@ -109,11 +109,11 @@ func playScenesEvery(t *testing.T, step int, scenes ...[]watchScene) []Event {
 	return events
 }
 
-func rollsOf(events []Event) []Roll {
-	var rolls []Roll
+func rollsOf(events []Event) []Reading {
+	var rolls []Reading
 	for _, ev := range events {
-		if ev.Roll != nil {
-			rolls = append(rolls, *ev.Roll)
+		if ev.Reading != nil {
+			rolls = append(rolls, *ev.Reading)
 		}
 	}
 	return rolls

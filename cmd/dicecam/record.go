@@ -46,8 +46,8 @@ func runRecord(ctx context.Context, e *env, args []string) error {
 	defer rec.close()
 	err = sf.watch(ctx, e, func(fr vision.Frame, ev vision.Event, r vision.FrameReader) error {
 		switch {
-		case ev.Roll != nil:
-			return rec.add(fr, ev.Roll.Dice)
+		case ev.Reading != nil:
+			return rec.add(fr, ev.Reading.Dice)
 		case *all:
 			dice, err := r.Read(fr.Mat)
 			if err != nil {
@@ -150,5 +150,5 @@ func boundsOf(box [4]image.Point) image.Rectangle {
 }
 
 func sortedFaces(dice []vision.Die) []int {
-	return vision.Roll{Dice: dice}.Values()
+	return vision.Reading{Dice: dice}.Values()
 }

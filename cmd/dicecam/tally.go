@@ -113,7 +113,7 @@ func loadSeries(set *rules.Set, path string) (*rules.Series, error) {
 	turns, err := rules.ParseLog(f, set)
 	if err == nil {
 		var series *rules.Series
-		if series, err = rules.ReplaySeries(set, turns); err == nil {
+		if series, err = rules.Replay(set, turns); err == nil {
 			return series, nil
 		}
 	}

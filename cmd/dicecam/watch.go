@@ -30,19 +30,19 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	}
 	rolls := 0
 	err = sf.watch(ctx, e, func(fr vision.Frame, ev vision.Event, _ vision.FrameReader) error {
-		if ev.Roll == nil {
+		if ev.Reading == nil {
 			return nil
 		}
 		rolls++
 		if *asJSON {
-			line, err := json.Marshal(rollLine(*ev.Roll))
+			line, err := json.Marshal(rollLine(*ev.Reading))
 			if err != nil {
 				return err
 			}
 			_, err = fmt.Fprintf(e.stdout, "%s\n", line)
 			return err
 		}
-		_, err := fmt.Fprintln(e.stdout, rollText(*ev.Roll))
+		_, err := fmt.Fprintln(e.stdout, rollText(*ev.Reading))
 		return err
 	})
 	if err == nil {
@@ -148,7 +148,7 @@ type rollJSON struct {
 	MS        float64   `json:"ms"` // from the dice coming to rest to the report
 }
 
-func rollLine(r vision.Roll) rollJSON {
+func rollLine(r vision.Reading) rollJSON {
 	out := rollJSON{Roll: r.Number, Dice: []dieJSON{}, Seen: r.Seen, Expected: r.Expected,
 		Uncertain: r.Uncertain, Frame: r.Frame, MS: math.Round(float64(r.Latency.Microseconds())/100) / 10}
 	for _, d := range r.Dice {
@@ -158,7 +158,7 @@ func rollLine(r vision.Roll) rollJSON {
 }
 
 // rollText is the line `dicecam watch` prints for a roll without --json.
-func rollText(r vision.Roll) string {
+func rollText(r vision.Reading) string {
 	return fmt.Sprintf("roll %d: %s (frame %d, %d ms)", r.Number, strings.Join(faceList(r.Dice), " "), r.Frame, r.Latency.Milliseconds())
 }
 

@@ -2,7 +2,6 @@ package strategy
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dicecam/dicecam/rules"
 )
@@ -26,19 +25,11 @@ type game struct {
 
 	five      int // the five-alike box that earns fiveBonus and wakes the joker; -1 when none
 	fiveBonus int // points for each further five alike while the five box holds its top score
-	joker     jokerRule
+	joker     rules.Joker
 	jokerPts  [][faces]float64 // what each lower box pays five alike under the joker
 	matching  [faces]int       // the upper box counting each face
 	fiveRolls [faces]int       // the roll number of five alike of each face
 }
-
-type jokerRule int
-
-const (
-	jokerNone   jokerRule = iota
-	jokerForced           // matching number box if open, else any lower box, else a zero
-	jokerFree             // any open box; lower boxes pay joker values once the number box is used
-)
 
 // Variant changes the rules the solver plays beyond the rule set's options.
 type Variant int
@@ -109,11 +100,7 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 		}
 		if set.FiveBonus() > 0 && variant == Official && onlyFiveAlikeFits(g, b) {
 			// The set pays for further five alike, and with that comes the joker.
-			g.five, g.fiveBonus = b, set.FiveBonus()
-			g.joker = jokerForced
-			if strings.Contains(set.Spec(), "joker=free") {
-				g.joker = jokerFree
-			}
+			g.five, g.fiveBonus, g.joker = b, set.FiveBonus(), set.Joker()
 		}
 	}
 	return g, nil

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/dicecam/dicecam/rules"
 )
 
 // A state is the card between turns as far as the future is concerned: which
@@ -267,7 +269,7 @@ func (g *game) fiveAlikeOptions(out []option, mask uint32, f int) []option {
 	open := func(b int) bool { return mask&(1<<b) == 0 }
 	r := g.fiveRolls[f]
 	switch g.joker {
-	case jokerForced:
+	case rules.JokerForced:
 		n := len(out)
 		if u := g.matching[f]; u >= 0 && open(u) {
 			return append(out, option{u, int(g.points[u][r])})
@@ -285,7 +287,7 @@ func (g *game) fiveAlikeOptions(out []option, mask uint32, f int) []option {
 				out = append(out, option{b, int(g.points[b][r])})
 			}
 		}
-	case jokerFree:
+	case rules.JokerFree:
 		u := g.matching[f]
 		joker := u < 0 || !open(u)
 		for b := range g.boxes {
