@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -167,12 +166,10 @@ func newBoard(t *testing.T, spec string, names ...string) *board {
 	srv, err := scoreboard.New(context.Background(), scoreboard.Config{Store: st, Rules: set, Players: names, Camera: true,
 		Tables: scoreboard.NewTables(strategy.Options{NoCache: true})})
 	require.NoError(t, err)
-	ts := httptest.NewUnstartedServer(nil)
-	ts.Config.Handler = srv.Handler(ts.Listener.Addr().String())
-	ts.Start()
+	ts := pagetest.Serve(t, srv.Handler)
+	// Before the listener closes, which waits on the open event streams.
 	t.Cleanup(func() {
 		srv.Close()
-		ts.Close()
 		st.Close()
 	})
 	return &board{t: t, srv: srv, url: ts.URL}

@@ -50,12 +50,15 @@ func (sr *Series) Done() bool {
 }
 
 // clone is a deep copy, for a Table to try a move on.
-func (sr *Series) clone() *Series {
-	c := &Series{set: sr.set, cards: make([]*Card, len(sr.cards))}
-	for i, card := range sr.cards {
-		c.cards[i] = card.Clone()
+func (sr *Series) clone() *Series { return &Series{set: sr.set, cards: cloneEach(sr.cards, (*Card).Clone)} }
+
+// cloneEach is a copy of xs made of a clone of each.
+func cloneEach[T any](xs []T, clone func(T) T) []T {
+	out := make([]T, len(xs))
+	for i, x := range xs {
+		out[i] = clone(x)
 	}
-	return c
+	return out
 }
 
 // Total is the series total: the grand totals of its games added up.

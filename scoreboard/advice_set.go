@@ -14,27 +14,19 @@ func (s *Server) handleAdviceSet(w http.ResponseWriter, r *http.Request) {
 		versioned
 		On *bool `json:"on"`
 	}
-	if err := decode(r, &body); err != nil {
-		writeError(w, http.StatusBadRequest, err)
-		return
-	}
-	if body.On == nil {
-		writeError(w, http.StatusBadRequest, errors.New(`the body needs "on": true or false`))
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err := s.staleLocked(*body.Version); err != nil {
-		writeError(w, http.StatusConflict, err)
-		return
-	}
-	// Kept with the game, so that a restarted server shows what the
-	// players chose.
-	if err := s.cfg.Store.SetAdvice(r.Context(), s.game.ID, *body.On); err != nil {
-		writeError(w, http.StatusInternalServerError, err)
-		return
-	}
-	s.adviceSwitch = body.On
-	s.prepareAdviceLocked()
-	writeJSON(w, http.StatusOK, s.broadcastLocked())
+	s.actLocked(w, r, &body, func() {
+		if body.On == nil {
+			writeError(w, http.StatusBadRequest, errors.New(`the body needs "on": true or false`))
+			return
+		}
+		// Kept with the game, so that a restarted server shows what the
+		// players chose.
+		if err := s.cfg.Store.SetAdvice(r.Context(), s.game.ID, *body.On); err != nil {
+			writeError(w, http.StatusInternalServerError, err)
+			return
+		}
+		s.adviceSwitch = body.On
+		s.prepareAdviceLocked()
+		writeJSON(w, http.StatusOK, s.broadcastLocked())
+	})
 }

@@ -47,18 +47,33 @@ func decode(r *http.Request, dst interface{ version() *int }) error {
 		return err
 	}
 	if dst.version() == nil {
-		return errors.New(`the body needs the "version" of the state it was made against (from GET /api/state)`)
+		return errVersionMissing
 	}
 	return nil
 }
 
-// decodeAny reads a JSON body into dst strictly: an unknown field is more
-// likely a mistake than something to ignore.
+var errVersionMissing = errors.New(`the body needs the "version" of the state it was made against (from GET /api/state)`)
+
+// decodeAny reads a JSON body into dst strictly.
 func decodeAny(r *http.Request, dst any) error {
+	body, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	return unmarshalStrict(body, dst)
+}
+
+func readBody(r *http.Request) ([]byte, error) {
 	body, err := io.ReadAll(io.LimitReader(r.Body, 64<<10))
 	if err != nil {
-		return fmt.Errorf("read request: %w", err)
+		return nil, fmt.Errorf("read request: %w", err)
 	}
+	return body, nil
+}
+
+// unmarshalStrict refuses an unknown field: it is more likely a mistake
+// than something to ignore.
+func unmarshalStrict(body []byte, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
@@ -67,18 +82,21 @@ func decodeAny(r *http.Request, dst any) error {
 	return nil
 }
 
-// act decodes an action, turns it into a move and makes it.
-func (s *Server) act(w http.ResponseWriter, r *http.Request, body interface{ version() *int }, move func() Move) {
+// actLocked decodes an action that is not a move of the game, and does it
+// under the server's lock once it was made against the current version;
+// do writes the reply.
+func (s *Server) actLocked(w http.ResponseWriter, r *http.Request, body interface{ version() *int }, do func()) {
 	if err := decode(r, body); err != nil {
 		writeError(w, http.StatusBadRequest, err)
 		return
 	}
-	v, code, err := s.makeMove(r.Context(), body.version(), move())
-	if err != nil {
-		writeError(w, code, err)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.staleLocked(*body.version()); err != nil {
+		writeError(w, http.StatusConflict, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	do()
 }
 
 // makeMove checks a move against the game, stores it, and only then lets

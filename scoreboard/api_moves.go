@@ -1,104 +1,87 @@
 package scoreboard
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
-
-	"github.com/dicecam/dicecam/rules"
+	"slices"
+	"strings"
 )
 
-// The moves of the API, in route order. Each decodes its body, which must
-// carry the version of the state it was made against, into one Move; act
-// checks, stores and broadcasts it.
+// moveRoute is one move of the API: the path it is posted to, the kind of
+// move it makes, and the fields of Move its body may carry beside the
+// version of the state it was made against.
+type moveRoute struct {
+	path   string
+	kind   MoveKind
+	fields []string
+}
 
-// handleRollSet sets the dice of the current throw: typed on the page, or
-// sent by a script. POST /api/roll {"version", "dice": [5 ints], "throw", "uncertain"}
-func (s *Server) handleRollSet(w http.ResponseWriter, r *http.Request) {
+// moveRoutes are the API's moves, in route order.
+var moveRoutes = []moveRoute{
+	// The dice of the current throw: typed on the page, or sent by a script.
+	{"/api/roll", MoveRoll, []string{"dice", "uncertain", "throw"}},
+	// One die (0..4) corrected, or an uncertain one accepted with the face it shows.
+	{"/api/die", MoveDie, []string{"die", "face"}},
+	// The roll is right as read, so it may score.
+	{"/api/confirm", MoveConfirm, nil},
+	// The confirmed roll goes in a box of the player to move; the turn passes.
+	{"/api/score", MoveScore, []string{"box"}},
+	// A score typed by hand into a box, filled or not (a correction); one
+	// five dice cannot make is kept and marked.
+	{"/api/enter", MoveEnter, []string{"player", "box", "points"}},
+	// A filled box emptied.
+	{"/api/clear", MoveClear, []string{"player", "box"}},
+	// The last move still in force taken back; sent again, it goes further back.
+	{"/api/undo", MoveUndo, nil},
+	{"/api/rename", MoveRename, []string{"player", "name"}},
+	// A player column added.
+	{"/api/players", MoveAdd, []string{"name"}},
+}
+
+// handleMove serves one route of moveRoutes: POST path {"version", fields...}.
+func (s *Server) handleMove(route moveRoute) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		version, m, err := route.decode(r)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err)
+			return
+		}
+		v, code, err := s.makeMove(r.Context(), version, m)
+		if err != nil {
+			writeError(w, code, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
+	}
+}
+
+// decode reads the route's body: its version and the fields of its move,
+// and no other.
+func (route moveRoute) decode(r *http.Request) (*int, Move, error) {
+	raw, err := readBody(r)
+	if err != nil {
+		return nil, Move{}, err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, Move{}, fmt.Errorf("malformed JSON body: %w", err)
+	}
+	for name := range fields {
+		if name != "version" && !slices.Contains(route.fields, name) {
+			return nil, Move{}, fmt.Errorf("unknown field %q: %s takes %s", name, route.path, strings.Join(append([]string{"version"}, route.fields...), ", "))
+		}
+	}
 	var body struct {
 		versioned
-		Dice      [5]int  `json:"dice"`
-		Uncertain [5]bool `json:"uncertain"`
-		Throw     int     `json:"throw"`
+		Move
 	}
-	s.act(w, r, &body, func() Move {
-		return Move{Kind: MoveRoll, Dice: body.Dice, Uncertain: body.Uncertain, Throw: body.Throw}
-	})
-}
-
-// handleDieSet corrects one die, or accepts an uncertain one by sending the
-// face it shows. POST /api/die {"version", "die": 0..4, "face": 1..6}
-func (s *Server) handleDieSet(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		versioned
-		Die  int `json:"die"`
-		Face int `json:"face"`
+	if err := unmarshalStrict(raw, &body); err != nil {
+		return nil, Move{}, err
 	}
-	s.act(w, r, &body, func() Move { return Move{Kind: MoveDie, Die: body.Die, Face: body.Face} })
-}
-
-// handleRollConfirm accepts the roll as read, so it may score.
-// POST /api/confirm {"version"}
-func (s *Server) handleRollConfirm(w http.ResponseWriter, r *http.Request) {
-	var body struct{ versioned }
-	s.act(w, r, &body, func() Move { return Move{Kind: MoveConfirm} })
-}
-
-// handleScoreBox scores the confirmed roll in a box of the player to move;
-// the turn passes. POST /api/score {"version", "box"}
-func (s *Server) handleScoreBox(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		versioned
-		Box rules.BoxID `json:"box"`
+	if body.Version == nil {
+		return nil, Move{}, errVersionMissing
 	}
-	s.act(w, r, &body, func() Move { return Move{Kind: MoveScore, Box: body.Box} })
-}
-
-// handleScoreEnter writes a score typed by hand into a box, filled or not
-// (a correction); a score five dice cannot make is kept and marked.
-// POST /api/enter {"version", "player", "box", "points"}
-func (s *Server) handleScoreEnter(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		versioned
-		Player int         `json:"player"`
-		Box    rules.BoxID `json:"box"`
-		Points int         `json:"points"`
-	}
-	s.act(w, r, &body, func() Move {
-		return Move{Kind: MoveEnter, Player: body.Player, Box: body.Box, Points: body.Points}
-	})
-}
-
-// handleBoxClear empties a filled box. POST /api/clear {"version", "player", "box"}
-func (s *Server) handleBoxClear(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		versioned
-		Player int         `json:"player"`
-		Box    rules.BoxID `json:"box"`
-	}
-	s.act(w, r, &body, func() Move { return Move{Kind: MoveClear, Player: body.Player, Box: body.Box} })
-}
-
-// handleUndo takes back the last move still in force; sent again, it goes
-// further back. POST /api/undo {"version"}
-func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
-	var body struct{ versioned }
-	s.act(w, r, &body, func() Move { return Move{Kind: MoveUndo} })
-}
-
-// handlePlayerRename renames a player. POST /api/rename {"version", "player", "name"}
-func (s *Server) handlePlayerRename(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		versioned
-		Player int    `json:"player"`
-		Name   string `json:"name"`
-	}
-	s.act(w, r, &body, func() Move { return Move{Kind: MoveRename, Player: body.Player, Name: body.Name} })
-}
-
-// handlePlayerAdd adds a player column. POST /api/players {"version", "name"}
-func (s *Server) handlePlayerAdd(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		versioned
-		Name string `json:"name"`
-	}
-	s.act(w, r, &body, func() Move { return Move{Kind: MoveAdd, Name: body.Name} })
+	body.Move.Kind = route.kind
+	return body.Version, body.Move, nil
 }

@@ -14,35 +14,27 @@ func (s *Server) handleGameNew(w http.ResponseWriter, r *http.Request) {
 		Rules   string   `json:"rules"`
 		Players []string `json:"players"`
 	}
-	if err := decode(r, &body); err != nil {
-		writeError(w, http.StatusBadRequest, err)
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err := s.staleLocked(*body.Version); err != nil {
-		writeError(w, http.StatusConflict, err)
-		return
-	}
-	set := s.game.Set
-	if body.Rules != "" {
-		var err error
-		if set, err = rules.Parse(body.Rules); err != nil {
+	s.actLocked(w, r, &body, func() {
+		set := s.game.Set
+		if body.Rules != "" {
+			var err error
+			if set, err = rules.Parse(body.Rules); err != nil {
+				writeError(w, http.StatusUnprocessableEntity, err)
+				return
+			}
+		}
+		names := body.Players
+		if len(names) == 0 {
+			names = s.game.State().Names
+		}
+		g, err := s.start(r.Context(), set, names)
+		if err != nil {
 			writeError(w, http.StatusUnprocessableEntity, err)
 			return
 		}
-	}
-	names := body.Players
-	if len(names) == 0 {
-		names = s.game.State().Names
-	}
-	g, err := s.start(r.Context(), set, names)
-	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, err)
-		return
-	}
-	s.game = g
-	s.adviceSwitch = nil // a new game starts from the default for its players
-	s.prepareAdviceLocked()
-	writeJSON(w, http.StatusOK, s.broadcastLocked())
+		s.game = g
+		s.adviceSwitch = nil // a new game starts from the default for its players
+		s.prepareAdviceLocked()
+		writeJSON(w, http.StatusOK, s.broadcastLocked())
+	})
 }

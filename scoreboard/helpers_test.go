@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dicecam/dicecam/internal/pagetest"
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/rules/strategy"
 	"github.com/dicecam/dicecam/scoreboard/store"
@@ -43,12 +44,10 @@ func newBoardIn(t *testing.T, dir string, cfg Config, spec string, names ...stri
 	}
 	srv, err := New(context.Background(), cfg)
 	require.NoError(t, err)
-	ts := httptest.NewUnstartedServer(nil)
-	ts.Config.Handler = srv.Handler(ts.Listener.Addr().String())
-	ts.Start()
+	ts := pagetest.Serve(t, srv.Handler)
+	// Before the listener closes, which waits on the open event streams.
 	t.Cleanup(func() {
 		srv.Close()
-		ts.Close()
 		st.Close()
 	})
 	return &board{t: t, srv: srv, store: st, http: ts, url: ts.URL}

@@ -139,15 +139,9 @@ func (s *Server) Handler(addr string) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/state", s.handleState)
 	mux.HandleFunc("GET /api/events", s.handleEvents)
-	mux.HandleFunc("POST /api/roll", s.handleRollSet)
-	mux.HandleFunc("POST /api/die", s.handleDieSet)
-	mux.HandleFunc("POST /api/confirm", s.handleRollConfirm)
-	mux.HandleFunc("POST /api/score", s.handleScoreBox)
-	mux.HandleFunc("POST /api/enter", s.handleScoreEnter)
-	mux.HandleFunc("POST /api/clear", s.handleBoxClear)
-	mux.HandleFunc("POST /api/undo", s.handleUndo)
-	mux.HandleFunc("POST /api/rename", s.handlePlayerRename)
-	mux.HandleFunc("POST /api/players", s.handlePlayerAdd)
+	for _, route := range moveRoutes {
+		mux.HandleFunc("POST "+route.path, s.handleMove(route))
+	}
 	mux.HandleFunc("POST /api/new", s.handleGameNew)
 	mux.HandleFunc("GET /api/games", s.handleGamesRecent)
 	mux.HandleFunc("GET /api/games/{id}/export", s.handleGameExport)

@@ -1,8 +1,6 @@
 package vision
 
 import (
-	"image"
-	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"gocv.io/x/gocv"
 
+	"github.com/dicecam/dicecam/internal/benchframe"
 	"github.com/dicecam/dicecam/internal/cvthreads"
 	"github.com/dicecam/dicecam/internal/matcheck"
 )
@@ -89,26 +88,10 @@ func TestFixturesReplayWithoutConfidentMistakes(t *testing.T) {
 	}
 }
 
-// benchFrame is a 1280×720 frame with five dice: a fixture photo scaled up
-// and widened with its own border.
-func benchFrame(b *testing.B) gocv.Mat {
-	src := gocv.IMRead(filepath.Join("..", "testdata", "fixtures", "colours", "images", "colours-0.jpg"), gocv.IMReadColor)
-	defer src.Close()
-	if src.Empty() {
-		b.Skip("testdata/fixtures is absent: generate it with go run ./cmd/dicegen fixtures")
-	}
-	tall := gocv.NewMat()
-	defer tall.Close()
-	gocv.Resize(src, &tall, image.Pt(960, 720), 0, 0, gocv.InterpolationLinear)
-	wide := gocv.NewMat()
-	gocv.CopyMakeBorder(tall, &wide, 0, 0, 160, 160, gocv.BorderReplicate, color.RGBA{})
-	return wide
-}
-
 // BenchmarkReadFiveDice1280x720 is the speed target: run it with
 // GOMAXPROCS=1 for one core; benchRead holds OpenCV to one thread itself.
 func BenchmarkReadFiveDice1280x720(b *testing.B) {
-	frame := benchFrame(b)
+	frame := benchframe.FiveDice(b, 1280, 720)
 	defer frame.Close()
 	benchRead(b, frame, nil)
 }
@@ -116,7 +99,7 @@ func BenchmarkReadFiveDice1280x720(b *testing.B) {
 // BenchmarkReadFiveDiceWithDetector1280x720 reads the same frame as a
 // profile calibrated for its dice, with the detector on, reads it.
 func BenchmarkReadFiveDiceWithDetector1280x720(b *testing.B) {
-	frame := benchFrame(b)
+	frame := benchframe.FiveDice(b, 1280, 720)
 	defer frame.Close()
 	plain, err := NewReader(nil)
 	require.NoError(b, err)

@@ -34,12 +34,8 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	logo := fs.Int("logo", 0, "the `VALUE` (1 to 6) of a face that shows a logo instead of pips, for --source to ask for")
 	fold := fs.String("fold", "", "calibrate only on the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "calibrate on every photo except those of fold `K/N`")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args, "name the folder with --from"); err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usagef("unexpected argument %q: name the folder with --from", pos[0])
 	}
 	if (*from == "") == (*source == "") {
 		return usagef("name a labelled folder with --from, or a camera with --source")

@@ -117,6 +117,16 @@ func newFlags(e *env, name, usage string) *flag.FlagSet {
 	return fs
 }
 
+// parseOnlyFlags parses args for a command that takes flags alone; hint
+// says where an argument given without one belongs.
+func parseOnlyFlags(fs *flag.FlagSet, args []string, hint string) error {
+	pos, err := parseFlags(fs, args)
+	if err == nil && len(pos) > 0 {
+		err = usagef("unexpected argument %q: %s", pos[0], hint)
+	}
+	return err
+}
+
 // parseFlags parses args and returns the positional arguments. Flags may
 // come after positional ones (dicecam read a.jpg --json), as users type them.
 // A flag error becomes a usageError that run prints once; -h prints the usage.

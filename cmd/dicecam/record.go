@@ -27,13 +27,10 @@ func runRecord(ctx context.Context, e *env, args []string) error {
 	out := fs.String("out", "", "`folder` to write images/, images.csv and dice.csv into")
 	fs.Bool("every-roll", false, "save the frame of each settled roll (the default)")
 	all := fs.Bool("all-frames", false, "save every frame, each with the reader's values")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args, "name the source with --source"); err != nil {
 		return err
 	}
 	switch {
-	case len(pos) > 0:
-		return usagef("unexpected argument %q: name the source with --source", pos[0])
 	case *out == "":
 		return usagef("name the folder to write with --out")
 	case *all && flagSet(fs, "every-roll"):

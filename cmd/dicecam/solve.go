@@ -32,12 +32,8 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	spec := rulesFlag(fs)
 	plain := fs.Bool("plain", false, "play yahtzee without the 100 bonuses and the joker")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args, "the rule set goes in --rules"); err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usagef("unexpected argument %q: the rule set goes in --rules", pos[0])
 	}
 	set, err := rules.Parse(*spec)
 	if err != nil {

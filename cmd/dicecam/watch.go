@@ -21,15 +21,11 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	var sf sourceFlags
 	sf.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per roll")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args, "name the source with --source"); err != nil {
 		return err
 	}
-	if len(pos) > 0 {
-		return usagef("unexpected argument %q: name the source with --source", pos[0])
-	}
 	rolls := 0
-	err = sf.watch(ctx, e, func(fr vision.Frame, ev vision.Event, _ vision.FrameReader) error {
+	err := sf.watch(ctx, e, func(fr vision.Frame, ev vision.Event, _ vision.FrameReader) error {
 		if ev.Reading == nil {
 			return nil
 		}

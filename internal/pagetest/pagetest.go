@@ -4,8 +4,11 @@ package pagetest
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -51,7 +54,17 @@ func WaitFor(t *testing.T, ctx context.Context, expr string) {
 	t.Helper()
 	// The page redraws as states arrive: an element briefly missing is a false.
 	guarded := `(() => { try { return ` + expr + ` } catch (e) { return false } })()`
-	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(30*time.Second)))
+	deadline := time.Now().Add(30 * time.Second)
+	var err error
+	for {
+		_, err = chromedp.Run(ctx, chromedp.Poll[chromedp.Void](guarded, chromedp.WithPollingTimeout(time.Until(deadline))))
+		// A page that navigates while it is polled loses the script's
+		// context; the poll starts again in the new page.
+		if err == nil || !navigatedAway(err) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	if err != nil {
 		if buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90)); err == nil {
 			if f, err := os.CreateTemp("", "dicecam-page-*.png"); err == nil {
@@ -63,4 +76,20 @@ func WaitFor(t *testing.T, ctx context.Context, expr string) {
 		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#message") ? document.querySelector("#message").textContent : ""`))
 		t.Fatalf("waiting for %s: %v (page says %q)", expr, err, msg)
 	}
+}
+
+func navigatedAway(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")
+}
+
+// Serve serves the handler that handler makes for the address it will be
+// reached at, as a scoreboard's Handler takes it, until the test ends.
+func Serve(t *testing.T, handler func(addr string) http.Handler) *httptest.Server {
+	t.Helper()
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Config.Handler = handler(ts.Listener.Addr().String())
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return ts
 }

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,18 +16,15 @@ import (
 func TestMovesReadBackInOrderAfterReopen(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	s, err := Open(dir)
-	require.NoError(t, err)
-	g, err := s.CreateGame(ctx, "yacht", []string{"Ann", "Bob"}, time.Now())
-	require.NoError(t, err)
+	s := open(t, dir)
+	g := create(t, s, "yacht", "Ann", "Bob")
 	want := [][]byte{[]byte(`{"a":1}`), []byte(`{"b":2}`), []byte(`{"c":3}`)}
 	for i, m := range want {
 		require.NoError(t, s.AppendMove(ctx, g.ID, i, m, Summary{Players: g.Names, Scores: []int{i, 2 * i}}))
 	}
 	require.NoError(t, s.Close())
 
-	s, err = Open(dir)
-	require.NoError(t, err)
+	s = open(t, dir)
 	defer s.Close()
 	got, err := s.Moves(ctx, g.ID)
 	require.NoError(t, err)
@@ -42,8 +41,7 @@ func TestAppendAtTakenPositionConflicts(t *testing.T) {
 	s, err := Open(t.TempDir())
 	require.NoError(t, err)
 	defer s.Close()
-	g, err := s.CreateGame(ctx, "yahtzee", []string{"Ann"}, time.Now())
-	require.NoError(t, err)
+	g := create(t, s, "yahtzee", "Ann")
 	require.NoError(t, s.AppendMove(ctx, g.ID, 0, []byte(`{}`), Summary{}))
 	err = s.AppendMove(ctx, g.ID, 0, []byte(`{"x":1}`), Summary{})
 	assert.True(t, errors.Is(err, ErrConflict), "got %v", err)
@@ -68,4 +66,87 @@ func TestRecentGamesNewestFirst(t *testing.T) {
 	require.Len(t, games, 10)
 	assert.Equal(t, []string{"P11"}, games[0].Names)
 	assert.Equal(t, []string{"P2"}, games[9].Names)
+}
+
+func TestAdviceSwitchIsKeptAcrossReopen(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, dir)
+	g := create(t, s, "yacht", "Ann")
+	other := create(t, s, "yacht", "Bob")
+	require.NoError(t, s.SetAdvice(ctx, g.ID, false))
+	require.NoError(t, s.Close())
+
+	s = open(t, dir)
+	defer s.Close()
+	got, err := s.Game(ctx, g.ID)
+	require.NoError(t, err)
+	require.NotNil(t, got.Advice, "the switch was used")
+	assert.False(t, *got.Advice)
+	got, err = s.Game(ctx, other.ID)
+	require.NoError(t, err)
+	assert.Nil(t, got.Advice, "a game whose switch was never used keeps the default")
+
+	require.NoError(t, s.SetAdvice(ctx, g.ID, true))
+	got, err = s.Game(ctx, g.ID)
+	require.NoError(t, err)
+	require.NotNil(t, got.Advice)
+	assert.True(t, *got.Advice)
+}
+
+func TestAdviceOfAMissingGameIsNotFound(t *testing.T) {
+	s, err := Open(t.TempDir())
+	require.NoError(t, err)
+	defer s.Close()
+	err = s.SetAdvice(context.Background(), 42, true)
+	assert.True(t, errors.Is(err, ErrNotFound), "got %v", err)
+}
+
+// oldSchema is the database of a dicecam from before the advice switch
+// was kept.
+const oldSchema = `
+CREATE TABLE games (
+	id       INTEGER PRIMARY KEY,
+	started  INTEGER NOT NULL,
+	spec     TEXT    NOT NULL,
+	names    TEXT    NOT NULL,
+	summary  TEXT    NOT NULL DEFAULT '{}'
+);
+CREATE TABLE moves (
+	game_id  INTEGER NOT NULL REFERENCES games(id),
+	seq      INTEGER NOT NULL,
+	body     TEXT    NOT NULL,
+	PRIMARY KEY (game_id, seq)
+);
+INSERT INTO games (started, spec, names, summary) VALUES (1700000000000, 'yahtzee', '["Ann","Bob"]', '{"players":["Ann","Bob"],"scores":[3,0],"over":false}');
+INSERT INTO moves (game_id, seq, body) VALUES (1, 0, '{"kind":"x"}');`
+
+func TestDatabaseFromBeforeTheAdviceSwitchOpens(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	old, err := sql.Open("sqlite", filepath.Join(dir, FileName))
+	require.NoError(t, err)
+	_, err = old.Exec(oldSchema)
+	require.NoError(t, err)
+	require.NoError(t, old.Close())
+
+	s := open(t, dir)
+	g, err := s.LatestGame(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Ann", "Bob"}, g.Names)
+	assert.Equal(t, []int{3, 0}, g.Summary.Scores)
+	assert.Nil(t, g.Advice, "an old game keeps the default")
+	moves, err := s.Moves(ctx, g.ID)
+	require.NoError(t, err)
+	assert.Len(t, moves, 1)
+	require.NoError(t, s.SetAdvice(ctx, g.ID, true))
+	require.NoError(t, s.Close())
+
+	s, err = Open(dir)
+	require.NoError(t, err, "a database migrated once opens again")
+	defer s.Close()
+	g, err = s.Game(ctx, g.ID)
+	require.NoError(t, err)
+	require.NotNil(t, g.Advice)
+	assert.True(t, *g.Advice)
 }
