@@ -50,7 +50,9 @@ func (sr *Series) Done() bool {
 }
 
 // clone is a deep copy, for a Table to try a move on.
-func (sr *Series) clone() *Series { return &Series{set: sr.set, cards: cloneEach(sr.cards, (*Card).Clone)} }
+func (sr *Series) clone() *Series {
+	return &Series{set: sr.set, cards: cloneEach(sr.cards, (*Card).Clone)}
+}
 
 // cloneEach is a copy of xs made of a clone of each.
 func cloneEach[T any](xs []T, clone func(T) T) []T {

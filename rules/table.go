@@ -47,7 +47,9 @@ func (t *Table) Game() int {
 func (t *Table) Card(player int) *Card { return t.players[player].Current() }
 
 // Clone is a deep copy, to try a move on.
-func (t *Table) Clone() *Table { return &Table{set: t.set, players: cloneEach(t.players, (*Series).clone)} }
+func (t *Table) Clone() *Table {
+	return &Table{set: t.set, players: cloneEach(t.players, (*Series).clone)}
+}
 
 // ToMove is the player whose turn it is: the first with the fewest boxes
 // filled, so a score typed by hand or a box cleared moves the turn as a
