@@ -224,13 +224,10 @@ func detectorHelps(ctx context.Context, p *vision.Profile, photos []vision.Photo
 				r.Close()
 				return false, err
 			}
-			frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
-			if !frame.Empty() {
-				if dice, err := r.Read(frame); err == nil {
-					accuracies[i] = accuracies[i].Add(vision.Measure(ph.Dice, dice))
-				}
+			// A photo that cannot be read counts for neither.
+			if a, err := r.ReadPhoto(ph); err == nil {
+				accuracies[i] = accuracies[i].Add(a)
 			}
-			frame.Close()
 		}
 		r.Close()
 	}

@@ -119,10 +119,10 @@ func TestHeldOutPhotosReadAsMeasured(t *testing.T) {
 			}
 			got := readFolder(t, p, test)
 			t.Logf("%d photos: recall %.3f, accuracy %.3f, exact %.3f, silently wrong %.3f, asked %.3f, false per photo %.3f",
-				got.Photos, got.Recall(), got.ValueAccuracy(), got.ExactShare(), got.SilentlyWrong(), got.AskedShare(), got.FalsePerPhoto())
+				got.Photos, got.Recall(), got.ValueAccuracy(), got.ConfirmedShare(), got.SilentlyWrong(), got.AskedShare(), got.FalsePerPhoto())
 			assert.GreaterOrEqual(t, got.Recall(), c.recall, "recall")
 			assert.GreaterOrEqual(t, got.ValueAccuracy(), c.accuracy, "value accuracy")
-			assert.GreaterOrEqual(t, got.ExactShare(), c.exact, "exact photos")
+			assert.GreaterOrEqual(t, got.ConfirmedShare(), c.exact, "photos right after confirming")
 			assert.LessOrEqual(t, got.SilentlyWrong(), c.silentlyWrong, "silently wrong")
 			assert.LessOrEqual(t, got.FalsePerPhoto(), c.falsePhotos, "false dice per photo")
 		})

@@ -1,37 +1,46 @@
 package vision
 
 import (
+	"image"
 	"math"
 	"slices"
 	"sort"
 )
 
 // Labelled is a die whose value a person wrote down, with the box drawn
-// around it (xmin, ymin, xmax, ymax in pixels).
+// around it (xmin, ymin, xmax, ymax in pixels) where Boxed: some folders
+// give values only.
 type Labelled struct {
 	Value int
 	Box   [4]float64
+	Boxed bool
 }
 
 // Accuracy counts how well a reader read some photos, as the datasets README
 // defines it. They add up, so one per photo can be summed for a folder.
 type Accuracy struct {
 	Photos   int // photos read
-	Exact    int // photos whose sorted reported values equal the labelled ones
 	Labelled int // labelled dice
 	Matched  int // labelled dice a reported die matched
 	False    int // reported dice that matched nothing
-	Right    int // matched, confident and right
+	Right    int // matched, confident and right: read right the first time
 	Wrong    int // matched, confident and wrong: silently wrong
 	Asked    int // matched and reported uncertain
+	// Clean counts the photos a table takes as read: every labelled die
+	// matched and read right, none asked, no false die.
+	Clean int
+	// Confirmed counts the photos whose sorted reported values, asked dice
+	// at their best guess, equal the labelled ones: right once the table
+	// has confirmed the asked dice as shown.
+	Confirmed int
 }
 
 // Add returns the sum of two accuracies.
 func (a Accuracy) Add(b Accuracy) Accuracy {
 	return Accuracy{
-		Photos: a.Photos + b.Photos, Exact: a.Exact + b.Exact,
-		Labelled: a.Labelled + b.Labelled, Matched: a.Matched + b.Matched, False: a.False + b.False,
-		Right: a.Right + b.Right, Wrong: a.Wrong + b.Wrong, Asked: a.Asked + b.Asked,
+		Photos: a.Photos + b.Photos, Labelled: a.Labelled + b.Labelled, Matched: a.Matched + b.Matched,
+		False: a.False + b.False, Right: a.Right + b.Right, Wrong: a.Wrong + b.Wrong, Asked: a.Asked + b.Asked,
+		Clean: a.Clean + b.Clean, Confirmed: a.Confirmed + b.Confirmed,
 	}
 }
 
@@ -42,14 +51,21 @@ func (a Accuracy) Recall() float64 { return ratio(a.Matched, a.Labelled) }
 // dice; uncertain dice are asked, neither right nor wrong.
 func (a Accuracy) ValueAccuracy() float64 { return ratio(a.Right, a.Right+a.Wrong) }
 
+// FirstTime is the share of all labelled dice read right and not asked:
+// what a table gets without confirming anything.
+func (a Accuracy) FirstTime() float64 { return ratio(a.Right, a.Labelled) }
+
 // SilentlyWrong is the share of all labelled dice read wrong with confidence.
 func (a Accuracy) SilentlyWrong() float64 { return ratio(a.Wrong, a.Labelled) }
 
 // AskedShare is the share of matched dice the reader asked a person about.
 func (a Accuracy) AskedShare() float64 { return ratio(a.Asked, a.Matched) }
 
-// ExactShare is the share of photos read exactly right.
-func (a Accuracy) ExactShare() float64 { return ratio(a.Exact, a.Photos) }
+// CleanShare is the share of photos read clean: see Clean.
+func (a Accuracy) CleanShare() float64 { return ratio(a.Clean, a.Photos) }
+
+// ConfirmedShare is the share of photos right after confirming: see Confirmed.
+func (a Accuracy) ConfirmedShare() float64 { return ratio(a.Confirmed, a.Photos) }
 
 // FalsePerPhoto is the number of reported dice that match nothing, per photo.
 func (a Accuracy) FalsePerPhoto() float64 { return ratio(a.False, a.Photos) }
@@ -61,11 +77,13 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// Measure matches the reported dice of one photo to its labelled dice and
-// counts the outcome. A reported die matches a labelled one when its centre
-// lies in the labelled box grown by half its width and height on each side;
-// pairs are taken greedily, nearest first, one to one.
-func Measure(labelled []Labelled, reported []Die) Accuracy {
+// Measure matches the reported dice of one photo, of size frame, to its
+// labelled dice and counts the outcome. A reported die matches a labelled
+// one when its centre lies in the labelled box grown by half its width and
+// height on each side; a die labelled without a box matches any, nearest
+// the frame's centre first. Pairs are taken greedily, nearest first, one to
+// one.
+func Measure(labelled []Labelled, reported []Die, frame image.Point) Accuracy {
 	type pair struct {
 		l, r int
 		d    float64
@@ -74,9 +92,12 @@ func Measure(labelled []Labelled, reported []Die) Accuracy {
 	for li, l := range labelled {
 		w, h := l.Box[2]-l.Box[0], l.Box[3]-l.Box[1]
 		cx, cy := (l.Box[0]+l.Box[2])/2, (l.Box[1]+l.Box[3])/2
+		if !l.Boxed {
+			cx, cy = float64(frame.X)/2, float64(frame.Y)/2
+		}
 		for ri, r := range reported {
 			x, y := float64(r.Center.X), float64(r.Center.Y)
-			if x < l.Box[0]-w/2 || x > l.Box[2]+w/2 || y < l.Box[1]-h/2 || y > l.Box[3]+h/2 {
+			if l.Boxed && (x < l.Box[0]-w/2 || x > l.Box[2]+w/2 || y < l.Box[1]-h/2 || y > l.Box[3]+h/2) {
 				continue
 			}
 			pairs = append(pairs, pair{li, ri, math.Hypot(x-cx, y-cy)})
@@ -115,7 +136,10 @@ func Measure(labelled []Labelled, reported []Die) Accuracy {
 	slices.Sort(want)
 	slices.Sort(got)
 	if slices.Equal(want, got) {
-		t.Exact = 1
+		t.Confirmed = 1
+	}
+	if t.Right == t.Labelled && t.False == 0 {
+		t.Clean = 1
 	}
 	return t
 }

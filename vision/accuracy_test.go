@@ -2,63 +2,77 @@ package vision
 
 import (
 	"image"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func die(v, x, y int, uncertain bool) Die {
 	return Die{Value: v, Center: image.Pt(x, y), Uncertain: uncertain}
 }
 
-func TestScoreMatchesGreedilyInsideTheGrownBox(t *testing.T) {
-	box := func(x0, y0, x1, y1 float64) [4]float64 { return [4]float64{x0, y0, x1, y1} }
+func TestMeasureMatchesGreedilyInsideTheGrownBox(t *testing.T) {
+	box := func(v int, x0, y0, x1, y1 float64) Labelled {
+		return Labelled{Value: v, Box: [4]float64{x0, y0, x1, y1}, Boxed: true}
+	}
+	frame := image.Pt(100, 100)
 	cases := []struct {
 		name     string
 		labelled []Labelled
 		reported []Die
 		want     Accuracy
 	}{
-		{"empty tray read empty", nil, nil, Accuracy{Photos: 1, Exact: 1}},
+		{"empty tray read empty", nil, nil, Accuracy{Photos: 1, Clean: 1, Confirmed: 1}},
 		{"right die at the centre",
-			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(3, 20, 20, false)},
-			Accuracy{Photos: 1, Exact: 1, Labelled: 1, Matched: 1, Right: 1}},
+			[]Labelled{box(3, 10, 10, 30, 30)}, []Die{die(3, 20, 20, false)},
+			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Right: 1, Clean: 1, Confirmed: 1}},
 		{"centre inside the box grown by half counts",
-			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(3, 39, 1, false)},
-			Accuracy{Photos: 1, Exact: 1, Labelled: 1, Matched: 1, Right: 1}},
+			[]Labelled{box(3, 10, 10, 30, 30)}, []Die{die(3, 39, 1, false)},
+			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Right: 1, Clean: 1, Confirmed: 1}},
 		{"centre beyond the grown box is a false die and a miss",
-			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(3, 41, 20, false)},
-			Accuracy{Photos: 1, Exact: 1, Labelled: 1, False: 1}},
+			[]Labelled{box(3, 10, 10, 30, 30)}, []Die{die(3, 41, 20, false)},
+			Accuracy{Photos: 1, Labelled: 1, False: 1, Confirmed: 1}},
 		{"confident wrong value is silently wrong",
-			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(5, 20, 20, false)},
+			[]Labelled{box(3, 10, 10, 30, 30)}, []Die{die(5, 20, 20, false)},
 			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Wrong: 1}},
-		{"uncertain die is asked, neither right nor wrong",
-			[]Labelled{{3, box(10, 10, 30, 30)}}, []Die{die(5, 20, 20, true)},
-			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Asked: 1}},
+		{"uncertain die is asked, neither right nor wrong, and right once confirmed",
+			[]Labelled{box(3, 10, 10, 30, 30)}, []Die{die(3, 20, 20, true)},
+			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Asked: 1, Confirmed: 1}},
 		{"nearest pair wins, one to one",
-			[]Labelled{{2, box(0, 0, 20, 20)}, {4, box(20, 0, 40, 20)}},
+			[]Labelled{box(2, 0, 0, 20, 20), box(4, 20, 0, 40, 20)},
 			[]Die{die(4, 19, 10, false), die(2, 26, 10, false)},
-			Accuracy{Photos: 1, Exact: 1, Labelled: 2, Matched: 2, Wrong: 2}},
+			Accuracy{Photos: 1, Labelled: 2, Matched: 2, Wrong: 2, Confirmed: 1}},
 		{"two reports on one die: one matches, one is false",
-			[]Labelled{{6, box(0, 0, 20, 20)}}, []Die{die(6, 10, 10, false), die(6, 12, 12, false)},
+			[]Labelled{box(6, 0, 0, 20, 20)}, []Die{die(6, 10, 10, false), die(6, 12, 12, false)},
 			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Right: 1, False: 1}},
+		{"a die without a box matches the report nearest the centre",
+			[]Labelled{{Value: 2}}, []Die{die(5, 5, 5, false), die(2, 55, 45, false)},
+			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Right: 1, False: 1}},
+		{"a die without a box matches a report anywhere",
+			[]Labelled{{Value: 2}}, []Die{die(2, 99, 0, false)},
+			Accuracy{Photos: 1, Labelled: 1, Matched: 1, Right: 1, Clean: 1, Confirmed: 1}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, Measure(c.labelled, c.reported))
+			assert.Equal(t, c.want, Measure(c.labelled, c.reported, frame))
 		})
 	}
 }
 
-func TestTallyRatesLeaveAskedDiceOutOfAccuracy(t *testing.T) {
-	tl := Accuracy{Photos: 4, Exact: 3, Labelled: 10, Matched: 8, False: 2, Right: 6, Wrong: 1, Asked: 1}
-	assert.InDelta(t, 0.8, tl.Recall(), 1e-9)
-	assert.InDelta(t, 6.0/7, tl.ValueAccuracy(), 1e-9)
-	assert.InDelta(t, 0.1, tl.SilentlyWrong(), 1e-9)
-	assert.InDelta(t, 0.125, tl.AskedShare(), 1e-9)
-	assert.InDelta(t, 0.75, tl.ExactShare(), 1e-9)
-	assert.InDelta(t, 0.5, tl.FalsePerPhoto(), 1e-9)
-	assert.Equal(t, Accuracy{Photos: 8, Exact: 6, Labelled: 20, Matched: 16, False: 4, Right: 12, Wrong: 2, Asked: 2}, tl.Add(tl))
+func TestAccuracyRatesLeaveAskedDiceOutOfValueAccuracy(t *testing.T) {
+	a := Accuracy{Photos: 4, Labelled: 10, Matched: 8, False: 2, Right: 6, Wrong: 1, Asked: 1, Clean: 1, Confirmed: 3}
+	assert.InDelta(t, 0.8, a.Recall(), 1e-9)
+	assert.InDelta(t, 0.6, a.FirstTime(), 1e-9)
+	assert.InDelta(t, 6.0/7, a.ValueAccuracy(), 1e-9)
+	assert.InDelta(t, 0.1, a.SilentlyWrong(), 1e-9)
+	assert.InDelta(t, 0.125, a.AskedShare(), 1e-9)
+	assert.InDelta(t, 0.25, a.CleanShare(), 1e-9)
+	assert.InDelta(t, 0.75, a.ConfirmedShare(), 1e-9)
+	assert.InDelta(t, 0.5, a.FalsePerPhoto(), 1e-9)
+	assert.Equal(t, Accuracy{Photos: 8, Labelled: 20, Matched: 16, False: 4, Right: 12, Wrong: 2, Asked: 2, Clean: 2, Confirmed: 6}, a.Add(a))
 }
 
 func TestFoldSplitsByBasenameChecksum(t *testing.T) {
@@ -75,4 +89,22 @@ func TestFoldSplitsByBasenameChecksum(t *testing.T) {
 		_, err := ParseFold(bad, false)
 		assert.Error(t, err, bad)
 	}
+}
+
+func TestLoadFolderReadsBoxesAndValuesOnly(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("images.csv", "image,n_dice,values\nimages/a.jpg,2,3 5\nimages/b.jpg,1,6\n")
+	write("dice.csv", "image,value,xmin,ymin,xmax,ymax\nimages/a.jpg,3,1,2,11,12\nimages/a.jpg,5,20,2,30,12\nimages/b.jpg,6,,,,\n")
+	photos, err := LoadFolder(dir)
+	require.NoError(t, err)
+	require.Len(t, photos, 2)
+	assert.Equal(t, []Labelled{{Value: 3, Box: [4]float64{1, 2, 11, 12}, Boxed: true}, {Value: 5, Box: [4]float64{20, 2, 30, 12}, Boxed: true}}, photos[0].Dice)
+	assert.Equal(t, []Labelled{{Value: 6}}, photos[1].Dice)
+
+	write("dice.csv", "image,value,xmin,ymin,xmax,ymax\nimages/a.jpg,3,1,2,,12\nimages/a.jpg,5,20,2,30,12\nimages/b.jpg,6,,,,\n")
+	_, err = LoadFolder(dir)
+	assert.ErrorContains(t, err, "bad row for images/a.jpg", "a box half given is a mistake, not values only")
 }

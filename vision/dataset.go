@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"image"
 	"io"
 	"os"
 	"path/filepath"
@@ -51,7 +52,12 @@ func LoadFolder(dir string) ([]Photo, error) {
 		var d Labelled
 		var bad error
 		d.Value, bad = strconv.Atoi(r[1])
+		// A folder of values only leaves all four box columns empty.
+		d.Boxed = strings.Join(r[2:6], "") != ""
 		for k := range 4 {
+			if !d.Boxed {
+				break
+			}
 			var err error
 			d.Box[k], err = strconv.ParseFloat(r[2+k], 64)
 			bad = errors.Join(bad, err)
@@ -148,5 +154,5 @@ func (r *Reader) ReadPhoto(ph Photo) (Accuracy, error) {
 	if err != nil {
 		return Accuracy{}, fmt.Errorf("%s: %w", ph.Path, err)
 	}
-	return Measure(ph.Dice, dice), nil
+	return Measure(ph.Dice, dice, image.Pt(frame.Cols(), frame.Rows())), nil
 }

@@ -77,12 +77,12 @@ func TestFixturesReplayWithoutConfidentMistakes(t *testing.T) {
 			require.NoError(t, err)
 			defer r.Close()
 			got := readFolder(t, r, photos)
-			t.Logf("recall %.3f, exact %.3f, false %d, wrong %d, asked %d of %d", got.Recall(), got.ExactShare(), got.False, got.Wrong, got.Asked, got.Matched)
+			t.Logf("recall %.3f, exact %.3f, false %d, wrong %d, asked %d of %d", got.Recall(), got.ConfirmedShare(), got.False, got.Wrong, got.Asked, got.Matched)
 			assert.Zero(t, got.Wrong, "dice read wrongly with confidence")
 			if got.Labelled > 0 {
 				assert.GreaterOrEqual(t, got.Recall(), floor.recall, "recall")
 			}
-			assert.GreaterOrEqual(t, got.ExactShare(), floor.exact, "exact photos")
+			assert.GreaterOrEqual(t, got.ConfirmedShare(), floor.exact, "exact photos")
 			assert.LessOrEqual(t, got.False, floor.maxFalse, "false dice")
 		})
 	}

@@ -2,49 +2,90 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"image"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/dicecam/dicecam/vision"
 	"gocv.io/x/gocv"
 )
 
-const evalUsage = `[--profile P] [--failures DIR] [--fold K/N | --exclude-fold K/N] FOLDER
+const evalUsage = `[--profile P] [--failures DIR] [--fold K/N | --exclude-fold K/N] [--json] FOLDER...
 
-Scores the reader on a labelled folder (images.csv and dice.csv, as in
-../shared/datasets/README.md). A photo is in fold crc32(basename) % N;
---fold 0/5 scores only fold 0, --exclude-fold 0/5 all the others, so a
-profile calibrated on one part can be measured on the part it never saw.`
+Scores the reader on labelled folders (images.csv and dice.csv, as in
+../shared/datasets/README.md), a row for each folder and, for several, a
+total. "first time" is the dice read right and not asked, of all labelled
+dice; "clean" the photos whose every die was read right with none asked and
+no false die; "confirmed" the photos right once the asked dice are confirmed
+as shown. A photo is in fold crc32(basename) % N; --fold 0/5 scores only
+fold 0, --exclude-fold 0/5 all the others, so a profile calibrated on one
+part can be measured on the part it never saw.`
+
+// evalRow is one folder's line of `dicecam eval`, and of its --json.
+type evalRow struct {
+	Folder        string  `json:"folder"`
+	Photos        int     `json:"photos"`
+	Dice          int     `json:"dice"`
+	Found         float64 `json:"found"`
+	FirstTime     float64 `json:"first_time"`
+	Clean         float64 `json:"clean_photos"`
+	SilentlyWrong float64 `json:"silently_wrong"`
+	Asked         float64 `json:"asked"`
+	FalsePerPhoto float64 `json:"false_dice_per_photo"`
+	ValueAccuracy float64 `json:"value_accuracy"`
+	Confirmed     float64 `json:"right_after_confirming"`
+	MsPerPhoto    float64 `json:"ms_per_photo"`
+	accuracy      vision.Accuracy
+	spent         time.Duration
+}
+
+func newEvalRow(folder string, a vision.Accuracy, spent time.Duration) evalRow {
+	return evalRow{
+		Folder: folder, Photos: a.Photos, Dice: a.Labelled, Found: a.Recall(), FirstTime: a.FirstTime(),
+		Clean: a.CleanShare(), SilentlyWrong: a.SilentlyWrong(), Asked: a.AskedShare(), FalsePerPhoto: a.FalsePerPhoto(),
+		ValueAccuracy: a.ValueAccuracy(), Confirmed: a.ConfirmedShare(),
+		MsPerPhoto: float64(spent.Microseconds()) / 1000 / float64(max(1, a.Photos)),
+		accuracy:   a, spent: spent,
+	}
+}
 
 func runEval(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "eval", evalUsage)
 	profilePath := fs.String("profile", "", "calibration `profile` (default: the one 'dicecam calibrate' saved, else built-in defaults)")
 	faces := fs.String("faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
-	failures := fs.String("failures", "", "write an annotated copy of each photo with a miss or a wrong value into `DIR`")
+	failures := fs.String("failures", "", "write an annotated copy of each photo with a miss, a wrong value or a false die into `DIR`")
 	fold := fs.String("fold", "", "score only the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "score every photo except those of fold `K/N`")
+	asJSON := fs.Bool("json", false, "print the rows as a JSON array")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("name one labelled folder")
+	if len(pos) == 0 {
+		return usagef("name one or more labelled folders")
 	}
 	pick, err := foldFlags(*fold, *exclude)
 	if err != nil {
 		return err
 	}
-	photos, err := vision.LoadFolder(pos[0])
-	if err != nil {
-		return err
-	}
-	photos = pick.Filter(photos)
-	if len(photos) == 0 {
-		return fmt.Errorf("no photos in %s (after the fold filter)", pos[0])
+	folders := make([][]vision.Photo, len(pos))
+	total := 0
+	for i, dir := range pos {
+		photos, err := vision.LoadFolder(dir)
+		if err != nil {
+			return err
+		}
+		if folders[i] = pick.Filter(photos); len(folders[i]) == 0 {
+			return fmt.Errorf("no photos in %s (after the fold filter)", dir)
+		}
+		total += len(folders[i])
 	}
 	reader, err := openProfileReader(e, *profilePath, *faces)
 	if err != nil {
@@ -57,29 +98,47 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	bar := newProgress(e.stderr, len(photos))
-	var total vision.Accuracy
-	var spent time.Duration
-	unreadable := 0
-	for i, ph := range photos {
-		if err := ctx.Err(); err != nil {
-			return err
+	bar := newProgress(e.stderr, total)
+	var rows []evalRow
+	var all vision.Accuracy
+	var allSpent time.Duration
+	done, unreadable := 0, 0
+	for i, photos := range folders {
+		var sum vision.Accuracy
+		var spent time.Duration
+		for _, ph := range photos {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			bar.set(done)
+			done++
+			a, took, err := evalPhoto(reader, ph, *failures)
+			if err != nil {
+				bar.clear()
+				fmt.Fprintf(e.stderr, "%s: %v\n", ph.Path, err)
+				unreadable++
+				continue
+			}
+			sum, spent = sum.Add(a), spent+took
 		}
-		bar.set(i)
-		t, took, err := evalPhoto(reader, ph, *failures)
-		if err != nil {
-			bar.clear()
-			fmt.Fprintf(e.stderr, "%s: %v\n", ph.Path, err)
-			unreadable++
-			continue
-		}
-		total = total.Add(t)
-		spent += took
+		rows = append(rows, newEvalRow(filepath.Base(filepath.Clean(pos[i])), sum, spent))
+		all, allSpent = all.Add(sum), allSpent+spent
 	}
 	bar.clear()
-	printTally(e.stdout, total, spent)
+	if len(rows) > 1 {
+		rows = append(rows, newEvalRow("total", all, allSpent))
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rows); err != nil {
+			return err
+		}
+	} else {
+		printEval(e.stdout, rows)
+	}
 	if unreadable > 0 {
-		return fmt.Errorf("%d of %d photos could not be read", unreadable, len(photos))
+		return fmt.Errorf("%d of %d photos could not be read", unreadable, total)
 	}
 	return nil
 }
@@ -117,25 +176,34 @@ func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accur
 	if err != nil {
 		return vision.Accuracy{}, 0, err
 	}
-	t := vision.Measure(ph.Dice, dice)
-	if failures != "" && (t.Matched < t.Labelled || t.Wrong > 0 || t.False > 0) {
+	a := vision.Measure(ph.Dice, dice, image.Pt(frame.Cols(), frame.Rows()))
+	if failures != "" && (a.Matched < a.Labelled || a.Wrong > 0 || a.False > 0) {
 		if err := writeAnnotated(frame, dice, filepath.Join(failures, filepath.Base(ph.Path))); err != nil {
-			return t, took, err
+			return a, took, err
 		}
 	}
-	return t, took, nil
+	return a, took, nil
 }
 
-func printTally(w io.Writer, t vision.Accuracy, spent time.Duration) {
-	pct := func(x float64) string { return fmt.Sprintf("%5.1f %%", 100*x) }
-	fmt.Fprintf(w, "photos            %d, %d labelled dice\n", t.Photos, t.Labelled)
-	fmt.Fprintf(w, "recall            %s  (%d of %d dice found)\n", pct(t.Recall()), t.Matched, t.Labelled)
-	fmt.Fprintf(w, "false dice        %d  (%.3f per photo)\n", t.False, t.FalsePerPhoto())
-	fmt.Fprintf(w, "value accuracy    %s  (%d right of %d read with confidence)\n", pct(t.ValueAccuracy()), t.Right, t.Right+t.Wrong)
-	fmt.Fprintf(w, "silently wrong    %s  (%d of all dice)\n", pct(t.SilentlyWrong()), t.Wrong)
-	fmt.Fprintf(w, "asked (uncertain) %s  (%d of %d found dice)\n", pct(t.AskedShare()), t.Asked, t.Matched)
-	fmt.Fprintf(w, "exact photos      %s  (%d of %d)\n", pct(t.ExactShare()), t.Exact, t.Photos)
-	fmt.Fprintf(w, "ms per image      %.1f\n", float64(spent.Microseconds())/1000/float64(max(1, t.Photos)))
+// printEval writes the rows as a table, counts beside the shares where a
+// share alone would hide how few dice it stands for.
+func printEval(w io.Writer, rows []evalRow) {
+	pct := func(x float64) string {
+		if math.IsNaN(x) {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f %%", 100*x)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "folder\tphotos\tdice\tfound\tfirst time\tclean photos\tsilently wrong\tasked\tfalse dice\tvalue accuracy\tconfirmed\tms/photo\t")
+	for _, r := range rows {
+		a := r.accuracy
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s (%d)\t%s (%d)\t%s (%d)\t%d (%.2f a photo)\t%s\t%s\t%.1f\t\n",
+			r.Folder, r.Photos, r.Dice, pct(r.Found), pct(r.FirstTime), pct(r.Clean), a.Clean,
+			pct(r.SilentlyWrong), a.Wrong, pct(r.Asked), a.Asked, a.False, r.FalsePerPhoto,
+			pct(r.ValueAccuracy), pct(r.Confirmed), r.MsPerPhoto)
+	}
+	tw.Flush()
 }
 
 // progress draws a bar on a terminal and nothing elsewhere, so logs and

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,11 +38,28 @@ func TestEvalScoresALabelledFolder(t *testing.T) {
 	dir := labelledFolder(t)
 	code, stdout, stderr := runCmd(t, "eval", dir)
 	require.Equal(t, 0, code, stderr)
-	for _, want := range []string{"recall", "false dice", "value accuracy", "silently wrong", "asked", "exact photos", "ms per image"} {
+	for _, want := range []string{"found", "first time", "clean photos", "silently wrong", "asked", "false dice", "value accuracy", "confirmed", "ms/photo"} {
 		assert.Contains(t, stdout, want)
 	}
-	assert.Contains(t, stdout, "(6 of 6 dice found)")
-	assert.Contains(t, stdout, "(1 of 1)", "the photo is read exactly")
+	assert.Regexp(t, filepath.Base(dir)+`\s+1\s+6\s+100\.0 %`, stdout, "one photo, six dice, all found")
+	assert.NotContains(t, stdout, "total", "one folder has no total")
+}
+
+func TestEvalGivesARowPerFolderAndATotal(t *testing.T) {
+	dir := labelledFolder(t)
+	other := t.TempDir()
+	require.NoError(t, os.CopyFS(other, os.DirFS(dir)))
+	code, stdout, stderr := runCmd(t, "eval", "--json", dir, other)
+	require.Equal(t, 0, code, stderr)
+	var rows []evalRow
+	require.NoError(t, json.Unmarshal([]byte(stdout), &rows))
+	require.Len(t, rows, 3)
+	assert.Equal(t, []string{filepath.Base(dir), filepath.Base(other), "total"}, []string{rows[0].Folder, rows[1].Folder, rows[2].Folder})
+	assert.Equal(t, 1, rows[0].Photos)
+	assert.Equal(t, 2, rows[2].Photos)
+	assert.Equal(t, 12, rows[2].Dice)
+	assert.Equal(t, rows[0].FirstTime, rows[2].FirstTime, "the same photo twice reads alike")
+	assert.InDelta(t, 1.0, rows[2].Found, 1e-9)
 }
 
 func TestEvalFlagMistakesAreUsageErrors(t *testing.T) {
