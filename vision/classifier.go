@@ -15,9 +15,13 @@ type classifier struct {
 	blob gocv.Mat
 }
 
-// loadClassifier reads the model built into the binary.
-func loadClassifier() (*classifier, error) {
-	net, err := gocv.ReadNetFromONNXBytes(model.ONNX())
+// loadClassifier reads a model file, or the one built into the binary when
+// onnx is nil.
+func loadClassifier(onnx []byte) (*classifier, error) {
+	if onnx == nil {
+		onnx = model.ONNX()
+	}
+	net, err := gocv.ReadNetFromONNXBytes(onnx)
 	if err != nil {
 		return nil, fmt.Errorf("load the dice model: %w", err)
 	}

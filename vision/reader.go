@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 
 	"github.com/dicecam/dicecam/rules"
@@ -29,9 +32,41 @@ type Reader struct {
 	labels, stats, cents gocv.Mat
 }
 
+// Models are the networks a Reader runs, as ONNX files' bytes keeping the
+// contracts of vision/model and vision/detect; nil takes the one built in.
+// Only training and measuring want others: a model trained without some
+// photographs, to read them as a stranger would.
+type Models struct {
+	Faces    []byte // the face classifier
+	Detector []byte // the dice detector
+}
+
+// LoadModels reads the models in dir: dice.onnx and detector.onnx, each
+// where present.
+func LoadModels(dir string) (Models, error) {
+	var m Models
+	for name, dst := range map[string]*[]byte{"dice.onnx": &m.Faces, "detector.onnx": &m.Detector} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return Models{}, fmt.Errorf("load models: %w", err)
+		}
+		*dst = b
+	}
+	if m.Faces == nil && m.Detector == nil {
+		return Models{}, fmt.Errorf("load models: %s holds neither dice.onnx nor detector.onnx", dir)
+	}
+	return m, nil
+}
+
 // NewReader makes a reader for the dice and table p describes; a nil p
 // means the built-in defaults.
-func NewReader(p *Profile) (*Reader, error) {
+func NewReader(p *Profile) (*Reader, error) { return NewReaderWith(p, Models{}) }
+
+// NewReaderWith is NewReader running the models m.
+func NewReaderWith(p *Profile, m Models) (*Reader, error) {
 	if p == nil {
 		p = DefaultProfile()
 	}
@@ -53,14 +88,18 @@ func NewReader(p *Profile) (*Reader, error) {
 	for _, c := range p.Bodies {
 		r.bodies = append(r.bodies, [3]float64(c.Lab()))
 	}
-	m, err := loadClassifier()
+	c, err := loadClassifier(m.Faces)
 	if err != nil {
 		r.Close()
 		return nil, fmt.Errorf("new reader: %w", err)
 	}
-	r.model = m
+	r.model = c
 	if p.Detector {
-		if r.finder, err = detect.New(); err != nil {
+		detector := m.Detector
+		if detector == nil {
+			detector = detect.ONNX()
+		}
+		if r.finder, err = detect.NewFrom(detector); err != nil {
 			r.Close()
 			return nil, fmt.Errorf("new reader: %w", err)
 		}

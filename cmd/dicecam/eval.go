@@ -58,8 +58,8 @@ func newEvalRow(folder string, a vision.Accuracy, spent time.Duration) evalRow {
 
 func runEval(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "eval", evalUsage)
-	profilePath := fs.String("profile", "", "calibration `profile` (default: the one 'dicecam calibrate' saved, else built-in defaults)")
-	faces := fs.String("faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
+	var rf readerFlags
+	rf.register(fs)
 	failures := fs.String("failures", "", "write an annotated copy of each photo with a miss, a wrong value or a false die into `DIR`")
 	fold := fs.String("fold", "", "score only the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "score every photo except those of fold `K/N`")
@@ -87,7 +87,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		}
 		total += len(folders[i])
 	}
-	reader, err := openProfileReader(e, *profilePath, *faces)
+	reader, err := rf.open(e)
 	if err != nil {
 		return err
 	}

@@ -98,3 +98,26 @@ func TestCalibrateFromAFolderWritesAProfileReadCanUse(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "6 dice:")
 }
+
+func TestEvalReadsWithTheModelsNamed(t *testing.T) {
+	dir := labelledFolder(t)
+	models := t.TempDir()
+	for _, f := range []string{"../../vision/model/dice.onnx", "../../vision/detect/detector.onnx"} {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(models, filepath.Base(f)), b, 0o644))
+	}
+	code, builtIn, stderr := runCmd(t, "eval", "--json", dir)
+	require.Equal(t, 0, code, stderr)
+	code, named, stderr := runCmd(t, "eval", "--json", "--models", models, dir)
+	require.Equal(t, 0, code, stderr)
+	var a, b []evalRow
+	require.NoError(t, json.Unmarshal([]byte(builtIn), &a))
+	require.NoError(t, json.Unmarshal([]byte(named), &b))
+	a[0].MsPerPhoto, b[0].MsPerPhoto = 0, 0
+	assert.Equal(t, a, b, "the same files read alike")
+
+	code, _, stderr = runCmd(t, "eval", "--models", t.TempDir(), dir)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "neither dice.onnx nor detector.onnx")
+}

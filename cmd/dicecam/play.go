@@ -164,7 +164,7 @@ func hostOf(addr string) string {
 // openFeed opens the named source, or the first camera and failing that
 // the demo; demo says the demo is what plays.
 func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *live.Feed, demo bool, err error) {
-	reader, err := openReader(profile, faces)
+	reader, err := openReader(profile, faces, vision.Models{})
 	if err != nil {
 		return nil, false, err
 	}

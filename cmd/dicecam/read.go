@@ -19,8 +19,8 @@ const readUsage = "[--profile P] [--faces pips|poker] [--annotate DIR] [--json] 
 
 func runRead(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "read", readUsage)
-	profilePath := fs.String("profile", "", "calibration `profile` (default: the one 'dicecam calibrate' saved, else built-in defaults)")
-	faces := fs.String("faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
+	var rf readerFlags
+	rf.register(fs)
 	annotate := fs.String("annotate", "", "write a copy of each image with the dice drawn into `DIR`")
 	asJSON := fs.Bool("json", false, "print one JSON object per image")
 	pos, err := parseFlags(fs, args)
@@ -30,7 +30,7 @@ func runRead(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usagef("name at least one image to read")
 	}
-	reader, err := openProfileReader(e, *profilePath, *faces)
+	reader, err := rf.open(e)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func runRead(ctx context.Context, e *env, args []string) error {
 
 // openReader makes a reader from the profile at path, or from the built-in
 // defaults when path is empty; faces, when set, overrides the profile's.
-func openReader(path, faces string) (*vision.Reader, error) {
+func openReader(path, faces string, m vision.Models) (*vision.Reader, error) {
 	p := vision.DefaultProfile()
 	if path != "" {
 		var err error
@@ -80,7 +80,7 @@ func openReader(path, faces string) (*vision.Reader, error) {
 		}
 		p.Faces = f
 	}
-	return vision.NewReader(p)
+	return vision.NewReaderWith(p, m)
 }
 
 // readResult is one line of `dicecam read --json`.

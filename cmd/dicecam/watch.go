@@ -49,16 +49,16 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 
 // sourceFlags are the flags of the commands that watch a source.
 type sourceFlags struct {
-	source, profile, faces, size string
-	dice                         int
-	fps                          float64
-	realtime                     bool
+	readerFlags
+	source, size string
+	dice         int
+	fps          float64
+	realtime     bool
 }
 
 func (sf *sourceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.source, "source", "0", "camera index, /dev/videoN, rtsp:// or http:// URL, video file, folder of images, image, or demo")
-	fs.StringVar(&sf.profile, "profile", "", "calibration `profile` (default: the one 'dicecam calibrate' saved, else built-in defaults)")
-	fs.StringVar(&sf.faces, "faces", "", "what the faces show: pips or poker (default: the profile's, else pips)")
+	sf.readerFlags.register(fs)
 	fs.IntVar(&sf.dice, "dice", 5, "how many dice a roll has")
 	fs.Float64Var(&sf.fps, "fps", 30, "frames a second to replay a folder at, or to ask of a camera")
 	fs.StringVar(&sf.size, "size", "", "frame size to ask of a camera, e.g. 1280x720")
@@ -85,7 +85,7 @@ func (sf *sourceFlags) watch(ctx context.Context, e *env, fn func(vision.Frame, 
 		}
 		opts.Size = image.Pt(w, h)
 	}
-	reader, err := openProfileReader(e, sf.profile, sf.faces)
+	reader, err := sf.open(e)
 	if err != nil {
 		return err
 	}

@@ -67,8 +67,17 @@ type Detector struct {
 	blob   gocv.Mat
 }
 
+// ONNX is the detector file built into the binary. The slice is shared:
+// callers must not change it.
+func ONNX() []byte { return onnx }
+
 // New loads the detector built into the binary.
-func New() (*Detector, error) {
+func New() (*Detector, error) { return NewFrom(onnx) }
+
+// NewFrom loads a detector from an ONNX file's bytes that keep the same
+// contract, such as one trained without some photographs to measure how the
+// reader does on them.
+func NewFrom(onnx []byte) (*Detector, error) {
 	net, err := gocv.ReadNetFromONNXBytes(onnx)
 	if err != nil {
 		return nil, fmt.Errorf("load the dice detector: %w", err)
