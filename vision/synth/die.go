@@ -98,12 +98,17 @@ func dieTruth(d Die, cam camera, width, height int) (DieTruth, bool) {
 		return DieTruth{}, false
 	}
 	cx, cy := cam.project(v.top.corners[0].add(v.top.corners[2]).scale(0.5))
-	return DieTruth{Value: d.Value, Face: d.Faces.Label(d.Value), X: cx, Y: cy, Box: box, Moving: d.Moving}, true
+	var top Quad
+	for i, c := range v.quads[len(v.quads)-1] {
+		top[i] = [2]float64{float64(c.X), float64(c.Y)}
+	}
+	return DieTruth{Value: d.Value, Face: d.Faces.Label(d.Value), X: cx, Y: cy, Box: box, Moving: d.Moving, Top: top}, true
 }
 
 // drawDie paints d onto img (BGR, continuous) and returns what a reader
 // should see of it; ok is false when the die is wholly out of view.
-func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand.Rand) (DieTruth, bool) {
+func drawDie(cv canvas, d Die, cam camera, light vec3, glare bool, rng *rand.Rand, id int32) (DieTruth, bool) {
+	img := cv.img
 	truth, ok := dieTruth(d, cam, img.Cols(), img.Rows())
 	if !ok {
 		return truth, false
@@ -156,7 +161,7 @@ func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand
 		streak(col, 3, w, h, blur)
 		streak(alpha, 1, w, h, blur)
 	}
-	composite(img, patch, col, alpha)
+	cv.composite(patch, col, alpha, id)
 	return truth, true
 }
 
@@ -195,8 +200,16 @@ func paintFace(col, alpha []float32, patch image.Rectangle, d Die, f cubeFace, q
 	tex, texAlpha := faceTexture(d, f.value, size, glare, rng)
 	defer tex.Close()
 	defer texAlpha.Close()
-	s := float32(size)
-	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: s, Y: 0}, {X: s, Y: s}, {X: 0, Y: s}})
+	layer(col, alpha, patch, tex, texAlpha, quad, float32(f.shade))
+}
+
+// layer warps a texture (BGR) and its alpha onto quad, the places of its
+// top-left, top-right, bottom-right and bottom-left corners in the picture,
+// over what the patch holds (premultiplied colour), its colour scaled by
+// shade.
+func layer(col, alpha []float32, patch image.Rectangle, tex, texAlpha gocv.Mat, quad [4]gocv.Point2f, shade float32) {
+	tw, th := float32(tex.Cols()), float32(tex.Rows())
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: tw, Y: 0}, {X: tw, Y: th}, {X: 0, Y: th}})
 	defer src.Close()
 	off := make([]gocv.Point2f, 4)
 	for i, p := range quad {
@@ -215,7 +228,7 @@ func paintFace(col, alpha []float32, patch image.Rectangle, d Die, f cubeFace, q
 	gocv.WarpPerspectiveWithParams(texAlpha, &warpedAlpha, mat, sz, gocv.InterpolationLinear, gocv.BorderConstant, color.RGBA{})
 	wp, _ := warped.DataPtrUint8()
 	ap, _ := warpedAlpha.DataPtrUint8()
-	k := float32(f.shade)
+	k := shade
 	for i, a8 := range ap {
 		if a8 == 0 {
 			continue
@@ -253,10 +266,11 @@ func streak(buf []float32, ch, w, h int, v image.Point) {
 	}
 }
 
-// composite lays a premultiplied layer over the image inside patch.
-func composite(img *gocv.Mat, patch image.Rectangle, col, alpha []float32) {
-	pix, _ := img.DataPtrUint8()
-	stride := img.Cols() * 3
+// composite lays a premultiplied layer over the picture inside patch, and
+// marks the pixels it mostly covers as id's.
+func (cv canvas) composite(patch image.Rectangle, col, alpha []float32, id int32) {
+	pix, _ := cv.img.DataPtrUint8()
+	cols := cv.img.Cols()
 	w := patch.Dx()
 	for y := range patch.Dy() {
 		for x := range w {
@@ -264,9 +278,12 @@ func composite(img *gocv.Mat, patch image.Rectangle, col, alpha []float32) {
 			if a <= 0 {
 				continue
 			}
-			j := (patch.Min.Y+y)*stride + (patch.Min.X+x)*3
+			p := (patch.Min.Y+y)*cols + patch.Min.X + x
 			for c := range 3 {
-				pix[j+c] = clamp255(float64(float32(pix[j+c])*(1-a) + col[3*(y*w+x)+c]))
+				pix[3*p+c] = clamp255(float64(float32(pix[3*p+c])*(1-a) + col[3*(y*w+x)+c]))
+			}
+			if a >= 0.5 {
+				cv.owner[p] = id
 			}
 		}
 	}

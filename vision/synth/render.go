@@ -42,6 +42,7 @@ func renderOver(bg gocv.Mat, s Scene, seed uint64) (gocv.Mat, Truth) {
 	rng := rand.New(rand.NewPCG(seed, 0xd1ce))
 	cam := newCamera(s)
 	img := bg.Clone()
+	cv := canvas{img: &img, owner: make([]int32, s.Width*s.Height)}
 	light := lightDir(s.Light)
 
 	order := depthOrder(s, cam)
@@ -53,20 +54,55 @@ func renderOver(bg gocv.Mat, s Scene, seed uint64) (gocv.Mat, Truth) {
 	var truth Truth
 	for _, i := range order {
 		d := s.Dice[i]
-		if dt, ok := drawDie(&img, d, cam, light, glare[i], rand.New(rand.NewPCG(seed, uint64(i)+1))); ok {
+		if dt, ok := drawDie(cv, d, cam, light, glare[i], rand.New(rand.NewPCG(seed, uint64(i)+1)), int32(i+1)); ok {
+			dt.Index = i
 			truth.Dice = append(truth.Dice, dt)
 			truth.Moving = truth.Moving || d.Moving
 		}
 	}
 	for _, h := range s.Hands {
-		drawHand(&img, h, light)
+		drawHand(cv, h, light)
 		if handInView(h, s.Width, s.Height) {
 			truth.Hands++
 			truth.Moving = true
 		}
 	}
+	for k := range truth.Dice {
+		truth.Dice[k].Shown = cv.shown(truth.Dice[k].Top, int32(truth.Dice[k].Index+1))
+	}
 	finish(&img, s, rng)
 	return img, truth
+}
+
+// canvas is a picture being painted and, for every pixel, what covers it:
+// 1 + the index of the die painted there last, -1 something else (a hand,
+// a thing), 0 nothing but the table. It lets the truth say how much of each
+// top face shows.
+type canvas struct {
+	img   *gocv.Mat
+	owner []int32
+}
+
+// shown returns the share of the pixels of top that id covers.
+func (cv canvas) shown(top Quad, id int32) float64 {
+	x0, y0, x1, y1 := top.bounds()
+	w, h := cv.img.Cols(), cv.img.Rows()
+	all, mine := 0, 0
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			if !top.Contains(float64(x)+0.5, float64(y)+0.5) {
+				continue
+			}
+			all++
+			if x >= 0 && y >= 0 && x < w && y < h && cv.owner[y*w+x] == id {
+				mine++
+			}
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(mine) / float64(all)
 }
 
 // depthOrder returns the indexes of the dice far to near, the order to
@@ -76,7 +112,12 @@ func depthOrder(s Scene, cam camera) []int {
 	dist := make([]float64, len(s.Dice))
 	for i, d := range s.Dice {
 		order[i] = i
-		dist[i] = cam.onTable(d.X, d.Y).sub(cam.pos).dot(cam.ahead)
+		at := cam.onTable(d.X, d.Y)
+		if d.Stacked {
+			// A die resting on another stands above it: nearer the camera.
+			at.Z = d.Lift
+		}
+		dist[i] = at.sub(cam.pos).dot(cam.ahead)
 	}
 	sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] > dist[order[b]] })
 	return order
@@ -95,6 +136,32 @@ func castShadows(img *gocv.Mat, s Scene, cam camera, light vec3) {
 	if len(s.Dice) == 0 {
 		return
 	}
+	var cs []caster
+	smallest := math.Inf(1)
+	for _, d := range s.Dice {
+		smallest = math.Min(smallest, d.Size)
+		base := cam.onTable(d.X, d.Y)
+		cs = append(cs, caster{
+			contact: footprint(d, base, 1.08),
+			moved:   func(off vec3) []vec3 { return footprint(d, base.add(off), 1) },
+			height:  d.Size, lift: d.Lift,
+		})
+	}
+	shade(img, s, cam, light, cs, math.Max(1, smallest*0.12))
+}
+
+// caster is something that casts a shadow on the table: the outline of its
+// contact shadow, of its body on the table moved by an offset, and how
+// high it stands.
+type caster struct {
+	contact      []vec3
+	moved        func(off vec3) []vec3
+	height, lift float64
+}
+
+// shade darkens the table under and beside the casters, the contact
+// shadows blurred by sigma and the cast ones a little more.
+func shade(img *gocv.Mat, s Scene, cam camera, light vec3, cs []caster, sigma float64) {
 	contact := gocv.NewMatWithSize(s.Height, s.Width, gocv.MatTypeCV8UC1)
 	defer contact.Close()
 	cast := gocv.NewMatWithSize(s.Height, s.Width, gocv.MatTypeCV8UC1)
@@ -102,20 +169,15 @@ func castShadows(img *gocv.Mat, s Scene, cam camera, light vec3) {
 	contact.SetTo(gocv.Scalar{})
 	cast.SetTo(gocv.Scalar{})
 	white := color.RGBA{255, 255, 255, 255}
-	smallest := math.Inf(1)
-	for _, d := range s.Dice {
-		smallest = math.Min(smallest, d.Size)
-		base := cam.onTable(d.X, d.Y)
-		foot := footprint(d, base, 1.08)
-		fillPoly(&contact, cam, foot, white)
+	for _, c := range cs {
+		fillPoly(&contact, cam, c.contact, white)
 		if s.Light.Shadow > 0 {
-			reach := (d.Size*math.Max(s.Light.Length, 0.2) + d.Lift) / light.Z
+			reach := (c.height*math.Max(s.Light.Length, 0.2) + c.lift) / light.Z
 			off := vec3{-light.X * reach, -light.Y * reach, 0}
-			pts := append(foot, footprint(d, base.add(off), 1)...)
+			pts := append(append([]vec3(nil), c.contact...), c.moved(off)...)
 			fillPoly(&cast, cam, convexHull(pts), white)
 		}
 	}
-	sigma := math.Max(1, smallest*0.12)
 	gocv.GaussianBlur(contact, &contact, image.Point{}, sigma, sigma, gocv.BorderReplicate)
 	gocv.GaussianBlur(cast, &cast, image.Point{}, sigma*1.5, sigma*1.5, gocv.BorderReplicate)
 	pix, _ := img.DataPtrUint8()

@@ -23,6 +23,20 @@ const (
 	Pips  Faces = iota // the usual pips, 1 to 6
 	Poker              // 9, 10, J, Q, K, A for values 1 to 6
 	Logo               // pips, but the 1 face shows a maker's logo
+	Blank              // no marks on any face: a blank die, whose value is not defined
+	// Numerals shows the digits 1 to 6: a die the reader must not read, as a
+	// numeral d6 is not one of a game's pip dice.
+	Numerals
+)
+
+// Design is which drawing of a kind of face a die carries: poker dice and
+// logos come in several.
+type Design int
+
+const (
+	Letters Design = iota // poker: 9, 10, J, Q, K, A printed in a frame; logo: a star in a ring
+	Cards                 // poker: 9 and 10 as dots, J, Q, K as figures, A as a spade; logo: a casino's ring of dashes
+	Corner                // poker: a letter and a small suit in the corner; logo: a word in a box
 )
 
 // Label returns the name of the face with value v: "3" for pips, "K" for a
@@ -33,6 +47,8 @@ func (f Faces) Label(v int) string {
 		return [...]string{"9", "10", "J", "Q", "K", "A"}[v-1]
 	case f == Logo && v == 1:
 		return "logo"
+	case f == Blank:
+		return "blank"
 	}
 	return fmt.Sprint(v)
 }
@@ -64,6 +80,15 @@ type Die struct {
 	Lift   float64     // height above the table, for a bouncing die
 	Motion image.Point // blur streak in pixels over the exposure; zero for a still die
 	Moving bool        // the die is in motion in this frame (for sequences)
+
+	// The corpus's variety; zero values keep the looks above.
+	Round   float64    // corner radius as a share of the edge: 0 means 0.2, 0.04 a sharp casino die
+	PipSize float64    // pip radius as a share of the edge; 0 means 0.092
+	Accent  color.RGBA // pips of the 1 and 4 faces, larger on the 1, as on Asian dice; zero: Pip
+	Design  Design     // which drawing of poker or logo faces
+	Ghost   float64    // strength, 0 to 1, of hidden faces' pips seen through a see-through body; 0: only Smoky's own
+	Stacked bool       // rests on another die, Lift being that die's height
+	Paste   *Paste     // a photographed die pasted in its place instead of a drawn one
 }
 
 // Light is how the scene is lit.
@@ -107,6 +132,13 @@ type DieTruth struct {
 	X, Y   float64         // centre of the top face in the image
 	Box    image.Rectangle // the whole die as seen, clipped to the image
 	Moving bool
+
+	Index int  // the die's place in Scene.Dice
+	Top   Quad // the top face as seen, its corners possibly outside the picture
+	// Shown is the share of the top face in the picture and not hidden by
+	// dice, things or hands in front of it. Only Render measures it; a
+	// die in the clear shows about 0.97, its rounded corners the rest.
+	Shown float64
 }
 
 // Truth is what is really in a rendered picture.

@@ -1,0 +1,213 @@
+package synth
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+
+	"gocv.io/x/gocv"
+)
+
+// Cutout is a real die cut out of a labelled photograph, to paste into
+// scenes (cut, paste and learn): its pixels with a margin, a mask that is
+// the die, and its top face. Close frees its Mats.
+type Cutout struct {
+	Source string // the labelled folder the photograph is in, e.g. "tray-topdown"
+	Photo  string // the photograph's file name
+	Value  int    // the labelled value, 1 to 6
+
+	Pix     gocv.Mat     // BGR
+	Mask    gocv.Mat     // 8-bit: 255 on the die, feathered at its edge
+	Top     Quad         // the top face in Pix
+	Outline [][2]float64 // the die's outline in Pix, convex
+}
+
+// Close frees the cutout's Mats.
+func (c *Cutout) Close() {
+	c.Pix.Close()
+	c.Mask.Close()
+}
+
+// Blend is how a pasted die is laid over the scene: the learner must not
+// be able to spot a paste by its edge, so the corpus varies it.
+type Blend int
+
+const (
+	Feathered Blend = iota // the mask's soft edge
+	Hard                   // the mask cut at half: a crisp edge
+	Poisson                // seamless cloning: the die's gradients over the scene's colours
+)
+
+// Paste is how a die of a scene shows a Cutout.
+type Paste struct {
+	Cut   *Cutout
+	Blend Blend
+	Gain  [3]float64 // blue, green and red gains, for the light of another room; zero means 1
+}
+
+// CutOut cuts the die in box out of photo (BGR), which photo keeps: the
+// die is what differs from the colour around it, inside the box. A die the
+// cut cannot tell from its ground gets the box itself, corners rounded.
+func CutOut(photo gocv.Mat, box image.Rectangle, value int) (*Cutout, error) {
+	if value < 1 || value > 6 {
+		return nil, fmt.Errorf("cut out a die of value %d: values are 1 to 6", value)
+	}
+	frame := image.Rect(0, 0, photo.Cols(), photo.Rows())
+	box = box.Intersect(frame)
+	if box.Dx() < 6 || box.Dy() < 6 {
+		return nil, fmt.Errorf("cut out the die at %v: the box is under 6 px inside the %dx%d photograph", box, photo.Cols(), photo.Rows())
+	}
+	m := max(box.Dx(), box.Dy()) / 4
+	outer := image.Rect(box.Min.X-m, box.Min.Y-m, box.Max.X+m, box.Max.Y+m).Intersect(frame)
+	region := photo.Region(outer)
+	pix := region.Clone()
+	region.Close()
+	inner := box.Sub(outer.Min)
+	hull := dieOutline(pix, inner)
+	if hull == nil {
+		hull = roundedBox(inner)
+	}
+	mask := gocv.NewMatWithSize(pix.Rows(), pix.Cols(), gocv.MatTypeCV8UC1)
+	mask.SetTo(gocv.Scalar{})
+	poly := make([]image.Point, len(hull))
+	for i, p := range hull {
+		poly[i] = image.Pt(int(math.Round(p[0]*16)), int(math.Round(p[1]*16)))
+	}
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{poly})
+	defer pv.Close()
+	gocv.FillPolyWithParams(&mask, pv, color.RGBA{255, 255, 255, 255}, gocv.LineAA, 4, image.Point{})
+	sigma := math.Max(0.7, 0.025*float64(max(box.Dx(), box.Dy())))
+	gocv.GaussianBlur(mask, &mask, image.Point{}, sigma, sigma, gocv.BorderConstant)
+	return &Cutout{Value: value, Pix: pix, Mask: mask, Top: outlineSquare(hull), Outline: hull}, nil
+}
+
+// dieOutline returns the convex outline of the die in box of pix, or nil
+// when the die cannot be told from its ground: the ground's colour is the
+// median of the border, and the die the pixels far from it by Otsu's cut.
+func dieOutline(pix gocv.Mat, box image.Rectangle) [][2]float64 {
+	w, h := pix.Cols(), pix.Rows()
+	p, _ := pix.DataPtrUint8()
+	var ring [3][]uint8
+	for y := range h {
+		for x := range w {
+			if x < 2 || y < 2 || x >= w-2 || y >= h-2 {
+				for c := range 3 {
+					ring[c] = append(ring[c], p[3*(y*w+x)+c])
+				}
+			}
+		}
+	}
+	var ground [3]float64
+	for c := range 3 {
+		slices.Sort(ring[c])
+		ground[c] = float64(ring[c][len(ring[c])/2])
+	}
+	dist := gocv.NewMatWithSize(h, w, gocv.MatTypeCV8UC1)
+	defer dist.Close()
+	dp, _ := dist.DataPtrUint8()
+	for i := range dp {
+		d := 0.0
+		for c := range 3 {
+			d += (float64(p[3*i+c]) - ground[c]) * (float64(p[3*i+c]) - ground[c])
+		}
+		dp[i] = clamp255(math.Sqrt(d))
+	}
+	fg := gocv.NewMat()
+	defer fg.Close()
+	gocv.Threshold(dist, &fg, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
+	fp, _ := fg.DataPtrUint8()
+	for y := range h {
+		for x := range w {
+			if !image.Pt(x, y).In(box) {
+				fp[y*w+x] = 0
+			}
+		}
+	}
+	k := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(3, 3))
+	defer k.Close()
+	gocv.MorphologyEx(fg, &fg, gocv.MorphClose, k)
+	gocv.MorphologyEx(fg, &fg, gocv.MorphOpen, k)
+	contours := gocv.FindContours(fg, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer contours.Close()
+	var pts []vec3
+	for i := range contours.Size() {
+		c := contours.At(i)
+		// Specks are shadows and dust; a die is one large blob, maybe
+		// broken by its pips or a glare into a few.
+		if gocv.ContourArea(c) < 0.03*float64(box.Dx()*box.Dy()) {
+			continue
+		}
+		for _, q := range c.ToPoints() {
+			pts = append(pts, vec3{float64(q.X) + 0.5, float64(q.Y) + 0.5, 0})
+		}
+	}
+	if len(pts) < 3 {
+		return nil
+	}
+	hull := convexHull(pts)
+	out := make([][2]float64, len(hull))
+	var cx, cy float64
+	for i, q := range hull {
+		out[i] = [2]float64{q.X, q.Y}
+		cx, cy = cx+q.X/float64(len(hull)), cy+q.Y/float64(len(hull))
+	}
+	area := polygonArea(out)
+	mid := image.Rect(box.Min.X+box.Dx()/4, box.Min.Y+box.Dy()/4, box.Max.X-box.Dx()/4+1, box.Max.Y-box.Dy()/4+1)
+	if share := area / float64(box.Dx()*box.Dy()); share < 0.4 || !image.Pt(int(cx), int(cy)).In(mid) {
+		return nil
+	}
+	return out
+}
+
+// roundedBox returns the outline of box with rounded corners, as a die
+// square to the photograph fills its box.
+func roundedBox(box image.Rectangle) [][2]float64 {
+	r := 0.18 * float64(min(box.Dx(), box.Dy()))
+	x0, y0, x1, y1 := float64(box.Min.X)+r, float64(box.Min.Y)+r, float64(box.Max.X)-r, float64(box.Max.Y)-r
+	var out [][2]float64
+	for k, c := range [4][2]float64{{x1, y1}, {x0, y1}, {x0, y0}, {x1, y0}} {
+		for i := range 5 {
+			a := (float64(k) + float64(i)/4) * math.Pi / 2
+			out = append(out, [2]float64{c[0] + r*math.Cos(a), c[1] + r*math.Sin(a)})
+		}
+	}
+	return out
+}
+
+// outlineSquare returns the smallest turned rectangle around a convex
+// outline: from above, a die's top face is about its outline.
+func outlineSquare(hull [][2]float64) Quad {
+	best, q := math.Inf(1), Quad{}
+	for i := range hull {
+		j := (i + 1) % len(hull)
+		ex, ey := hull[j][0]-hull[i][0], hull[j][1]-hull[i][1]
+		n := math.Hypot(ex, ey)
+		if n == 0 {
+			continue
+		}
+		ux, uy := ex/n, ey/n
+		lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
+		for _, p := range hull {
+			a, b := p[0]*ux+p[1]*uy, -p[0]*uy+p[1]*ux
+			lo = [2]float64{math.Min(lo[0], a), math.Min(lo[1], b)}
+			hi = [2]float64{math.Max(hi[0], a), math.Max(hi[1], b)}
+		}
+		if area := (hi[0] - lo[0]) * (hi[1] - lo[1]); area < best {
+			best = area
+			at := func(a, b float64) [2]float64 { return [2]float64{a*ux - b*uy, a*uy + b*ux} }
+			q = Quad{at(lo[0], lo[1]), at(hi[0], lo[1]), at(hi[0], hi[1]), at(lo[0], hi[1])}
+		}
+	}
+	return q
+}
+
+func polygonArea(p [][2]float64) float64 {
+	a := 0.0
+	for i := range p {
+		j := (i + 1) % len(p)
+		a += p[i][0]*p[j][1] - p[j][0]*p[i][1]
+	}
+	return math.Abs(a) / 2
+}
