@@ -211,3 +211,114 @@ func polygonArea(p [][2]float64) float64 {
 	}
 	return math.Abs(a) / 2
 }
+
+// onTop returns where point q of the cutout shows when the cutout's top
+// face is laid on die d's: the cut's top face square maps onto the die's.
+func (p *Paste) onTop(d Die, cam camera, q [2]float64) (x, y float64) {
+	t := p.Cut.Top
+	ox, oy := t.Centre()
+	e1 := [2]float64{t[1][0] - t[0][0], t[1][1] - t[0][1]}
+	e2 := [2]float64{t[3][0] - t[0][0], t[3][1] - t[0][1]}
+	a := ((q[0]-ox)*e1[0] + (q[1]-oy)*e1[1]) / (e1[0]*e1[0] + e1[1]*e1[1])
+	b := ((q[0]-ox)*e2[0] + (q[1]-oy)*e2[1]) / (e2[0]*e2[0] + e2[1]*e2[1])
+	base := cam.onTable(d.X, d.Y)
+	sin, cos := math.Sincos(d.Angle * math.Pi / 180)
+	u, v := a*d.Size, b*d.Size
+	return cam.project(vec3{base.X + u*cos - v*sin, base.Y + u*sin + v*cos, d.Lift + d.Size})
+}
+
+// hull returns the pixels the pasted die covers.
+func (p *Paste) hull(d Die, cam camera) image.Rectangle {
+	var r image.Rectangle
+	for _, q := range p.Cut.Outline {
+		r = r.Union(pixelBox(p.onTop(d, cam, q)))
+	}
+	return r
+}
+
+// draw pastes the cutout where die d stands, blended as p says.
+func (p *Paste) draw(cv canvas, d Die, cam camera, id int32) {
+	frame := image.Rect(0, 0, cv.img.Cols(), cv.img.Rows())
+	h := p.hull(d, cam)
+	patch := image.Rect(h.Min.X-3, h.Min.Y-3, h.Max.X+3, h.Max.Y+3).Intersect(frame)
+	if patch.Empty() {
+		return
+	}
+	cut := p.Cut
+	w, ht := float32(cut.Pix.Cols()), float32(cut.Pix.Rows())
+	corners := [4][2]float64{{0, 0}, {float64(w), 0}, {float64(w), float64(ht)}, {0, float64(ht)}}
+	dst := make([]gocv.Point2f, 4)
+	for i, c := range corners {
+		x, y := p.onTop(d, cam, c)
+		dst[i] = gocv.Point2f{X: float32(x) - float32(patch.Min.X), Y: float32(y) - float32(patch.Min.Y)}
+	}
+	sv := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: w, Y: 0}, {X: w, Y: ht}, {X: 0, Y: ht}})
+	defer sv.Close()
+	dv := gocv.NewPoint2fVectorFromPoints(dst)
+	defer dv.Close()
+	m := gocv.GetPerspectiveTransform2f(sv, dv)
+	defer m.Close()
+	size := image.Pt(patch.Dx(), patch.Dy())
+	pix, mask := gocv.NewMat(), gocv.NewMat()
+	defer pix.Close()
+	defer mask.Close()
+	gocv.WarpPerspectiveWithParams(cut.Pix, &pix, m, size, gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
+	gocv.WarpPerspectiveWithParams(cut.Mask, &mask, m, size, gocv.InterpolationLinear, gocv.BorderConstant, color.RGBA{})
+	if p.Blend == Poisson {
+		p.clone(cv, patch, &pix, mask)
+	}
+	pp, _ := pix.DataPtrUint8()
+	mp, _ := mask.DataPtrUint8()
+	col, alpha := make([]float32, len(pp)), make([]float32, len(mp))
+	gain := p.Gain
+	for c := range gain {
+		if gain[c] == 0 {
+			gain[c] = 1
+		}
+	}
+	for i, m8 := range mp {
+		a := float32(m8) / 255
+		if p.Blend == Hard {
+			a = float32(boolInt(m8 >= 128))
+		}
+		for c := range 3 {
+			col[3*i+c] = float32(math.Min(255, float64(pp[3*i+c])*gain[c])) * a
+		}
+		alpha[i] = a
+	}
+	cv.composite(patch, col, alpha, id)
+}
+
+// clone replaces pix by the seamless clone of it over the picture in
+// patch, where the mask is solid, when the mask keeps clear of the patch's
+// edge as cloning needs.
+func (p *Paste) clone(cv canvas, patch image.Rectangle, pix *gocv.Mat, mask gocv.Mat) {
+	solid := gocv.NewMat()
+	defer solid.Close()
+	gocv.Threshold(mask, &solid, 127, 255, gocv.ThresholdBinary)
+	r := maskBounds(solid)
+	if r.Empty() || r.Min.X < 2 || r.Min.Y < 2 || r.Max.X > patch.Dx()-2 || r.Max.Y > patch.Dy()-2 {
+		return
+	}
+	region := cv.img.Region(patch)
+	under := region.Clone()
+	region.Close()
+	defer under.Close()
+	out := gocv.NewMat()
+	defer out.Close()
+	gocv.SeamlessClone(*pix, under, solid, image.Pt(r.Min.X+r.Dx()/2, r.Min.Y+r.Dy()/2), &out, gocv.NormalClone)
+	out.CopyTo(pix)
+}
+
+// maskBounds returns the bounds of a mask's non-zero pixels.
+func maskBounds(mask gocv.Mat) image.Rectangle {
+	var r image.Rectangle
+	mp, _ := mask.DataPtrUint8()
+	for i, m := range mp {
+		if m > 0 {
+			x, y := i%mask.Cols(), i/mask.Cols()
+			r = r.Union(image.Rect(x, y, x+1, y+1))
+		}
+	}
+	return r
+}

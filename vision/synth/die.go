@@ -93,7 +93,11 @@ func viewOf(d Die, cam camera, light vec3, rng *rand.Rand) view {
 // picture; ok is false when the die is wholly out of view.
 func dieTruth(d Die, cam camera, width, height int) (DieTruth, bool) {
 	v := viewOf(d, cam, vec3{0, 0, 1}, rand.New(rand.NewPCG(0, 0)))
-	box := v.hull.Intersect(image.Rect(0, 0, width, height))
+	hull := v.hull
+	if d.Paste != nil {
+		hull = d.Paste.hull(d, cam)
+	}
+	box := hull.Intersect(image.Rect(0, 0, width, height))
 	if box.Empty() {
 		return DieTruth{}, false
 	}
@@ -113,6 +117,10 @@ func drawDie(cv canvas, d Die, cam camera, light vec3, glare bool, rng *rand.Ran
 	if !ok {
 		return truth, false
 	}
+	if d.Paste != nil {
+		d.Paste.draw(cv, d, cam, id)
+		return truth, true
+	}
 	v := viewOf(d, cam, light, rng)
 	blur := d.Motion
 	m := 2 + max(abs(blur.X), abs(blur.Y))
@@ -121,7 +129,7 @@ func drawDie(cv canvas, d Die, cam camera, light vec3, glare bool, rng *rand.Ran
 	w, h := patch.Dx(), patch.Dy()
 	col := make([]float32, 3*w*h)
 	alpha := make([]float32, w*h)
-	outline := silhouette(v, patch)
+	outline := silhouette(d, v, patch)
 	defer outline.Close()
 	op, _ := outline.DataPtrUint8()
 	// The body under the faces fills the gaps a rounded top leaves at
@@ -167,7 +175,7 @@ func drawDie(cv canvas, d Die, cam camera, light vec3, glare bool, rng *rand.Ran
 
 // silhouette returns the die's outline in the patch as a mask with rounded
 // corners; the caller owns it.
-func silhouette(v view, patch image.Rectangle) gocv.Mat {
+func silhouette(d Die, v view, patch image.Rectangle) gocv.Mat {
 	var pts []vec3
 	for _, q := range v.quads {
 		for _, p := range q {
@@ -185,7 +193,11 @@ func silhouette(v view, patch image.Rectangle) gocv.Mat {
 	defer pv.Close()
 	gocv.FillPolyWithParams(&mask, pv, color.RGBA{255, 255, 255, 255}, gocv.LineAA, 4, image.Point{})
 	q := v.quads[len(v.quads)-1]
-	r := int(0.2 * math.Hypot(float64(q[1].X-q[0].X), float64(q[1].Y-q[0].Y)))
+	round := 0.2
+	if d.Round > 0 {
+		round = d.Round
+	}
+	r := int(round * math.Hypot(float64(q[1].X-q[0].X), float64(q[1].Y-q[0].Y)))
 	if r >= 2 {
 		disc := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(2*r+1, 2*r+1))
 		defer disc.Close()
@@ -282,7 +294,7 @@ func (cv canvas) composite(patch image.Rectangle, col, alpha []float32, id int32
 			for c := range 3 {
 				pix[3*p+c] = clamp255(float64(float32(pix[3*p+c])*(1-a) + col[3*(y*w+x)+c]))
 			}
-			if a >= 0.5 {
+			if a >= 0.5 && cv.owner != nil {
 				cv.owner[p] = id
 			}
 		}

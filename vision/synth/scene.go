@@ -14,7 +14,58 @@ const (
 	Wood                 // dark varnished wood
 	Cloth                // dark woven cloth
 	Desk                 // light wooden desk, as under a webcam
+
+	// The corpus's surfaces, each drawn in the colours and pattern of a Cover.
+	Baize    // felt of any colour
+	Leather  // pebbled leather
+	Grain    // wooden boards of any colour
+	Weave    // cloth woven of two colours
+	Paper    // plain, ruled or squared paper
+	Painted  // a painted table: brush streaks, chips showing another coat
+	Board    // a game board: coloured printed spaces, some dotted like a die
+	Pattern  // printed cloth: checks, stripes, dots, tartan, flowers
+	Abstract // no surface at all: random colours, for domain randomisation
 )
+
+// Cover is how one of the corpus's surfaces looks.
+type Cover struct {
+	Colour, Second color.RGBA
+	Scale          float64 // size of the pattern in pixels at the table's centre: a board's space, a check, a plank, a pebble
+	Angle          float64 // direction of grain, weave, stripes and grid, degrees
+	Motif          int     // variant: Board's square or hex spaces; Pattern's checks, stripes, dots, tartan, flowers; Paper's plain, ruled, squared
+	Seed           uint64  // which spaces, planks and flowers get which colours and marks
+}
+
+// Walls are a tray of any regular shape, standing on the table: a floor of
+// its own, walls whose shadows fall on the floor, and a rim.
+type Walls struct {
+	Sides  int     // 4 for a square tray, 6 for a hexagonal one; 0 for none
+	X, Y   float64 // the floor's centre on the table, in pixels from the picture's centre as seen at the table
+	Radius float64 // from the centre to a corner of the floor
+	Aspect float64 // width over depth before turning; 0 means 1
+	Angle  float64 // turn about the vertical, degrees
+	Height float64 // of the walls above the floor
+	Thick  float64 // of the walls, as the rim shows it
+	Colour color.RGBA
+	Rim    color.RGBA
+	Floor  Surface // Baize or after
+	Cover  Cover   // the floor's looks
+}
+
+// Optics is what a phone or webcam does to a picture besides Defocus and
+// Noise; the zero Optics does nothing.
+type Optics struct {
+	Balance    [3]float64  // white balance: gains of red, green and blue; a zero gain means 1
+	Saturation float64     // colour saturation; 0 means 1
+	Vignette   float64     // darkening of the corners, 0 to about 0.6
+	Shake      image.Point // streak of camera motion over the exposure, pixels
+	Sharpen    float64     // unsharp masking, 0 to about 1.5, as phones apply
+	// Stretch is how much wider the delivered picture is than what the
+	// sensor saw: 4/3 for a webcam that sends 4:3 as 16:9, 3/4 for 4:3
+	// squeezed to 640x480 sent as square. Scene sizes and positions are the
+	// sensor's; 0 means 1.
+	Stretch float64
+}
 
 // Faces says what the faces of a die show.
 type Faces int
@@ -123,6 +174,12 @@ type Scene struct {
 	Hands         []Hand
 	Defocus       float64 // Gaussian blur sigma of the whole picture, pixels
 	Noise         float64 // sensor noise sigma in grey levels; 0 means a default of 2
+
+	// The corpus's variety; zero values keep the looks above.
+	Cover  Cover  // the looks of a Surface from Baize on
+	Walls  Walls  // a tray of any shape, in place of Tray
+	Props  []Prop // things that are not the game's dice: other dice, tokens, cards, paper, pencils
+	Optics Optics
 }
 
 // DieTruth is what a reader should report for one die.
@@ -141,11 +198,20 @@ type DieTruth struct {
 	Shown float64
 }
 
+// PropTruth is where a thing that is not one of the game's dice shows: a
+// negative for a die finder.
+type PropTruth struct {
+	Kind  PropKind
+	Box   image.Rectangle // clipped to the picture
+	Index int             // its place in Scene.Props; -1 for a board's printed space
+}
+
 // Truth is what is really in a rendered picture.
 type Truth struct {
-	Dice   []DieTruth // dice at least partly in view, far to near
-	Hands  int        // hands in view
-	Moving bool       // some die or hand is moving
+	Dice   []DieTruth  // dice at least partly in view, far to near
+	Hands  int         // hands in view
+	Moving bool        // some die or hand is moving
+	Props  []PropTruth // things at least partly in view, and a board's dotted spaces
 }
 
 // Values returns the values of the dice, in the order of Dice.
@@ -176,4 +242,13 @@ func (s Scene) validate() error {
 		}
 	}
 	return nil
+}
+
+var surfaceNames = [...]string{"felt", "wood", "cloth", "desk", "baize", "leather", "grain", "weave", "paper", "painted", "board", "pattern", "abstract"}
+
+func (s Surface) String() string {
+	if s < 0 || int(s) >= len(surfaceNames) {
+		return fmt.Sprintf("Surface(%d)", int(s))
+	}
+	return surfaceNames[s]
 }
