@@ -78,6 +78,12 @@ func CutOut(photo gocv.Mat, box image.Rectangle, value int) (*Cutout, error) {
 	pv := gocv.NewPointsVectorFromPoints([][]image.Point{poly})
 	defer pv.Close()
 	gocv.FillPolyWithParams(&mask, pv, color.RGBA{255, 255, 255, 255}, gocv.LineAA, 4, image.Point{})
+	// The outline's own pixels are part ground: keep inside them, or a
+	// pasted die wears a halo of the tray it came from.
+	e := max(1, int(math.Round(0.03*float64(max(box.Dx(), box.Dy())))))
+	disc := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(2*e+1, 2*e+1))
+	defer disc.Close()
+	gocv.Erode(mask, &mask, disc)
 	sigma := math.Max(0.7, 0.025*float64(max(box.Dx(), box.Dy())))
 	gocv.GaussianBlur(mask, &mask, image.Point{}, sigma, sigma, gocv.BorderConstant)
 	return &Cutout{Value: value, Pix: pix, Mask: mask, Top: outlineSquare(hull), Outline: hull}, nil
@@ -88,11 +94,22 @@ func CutOut(photo gocv.Mat, box image.Rectangle, value int) (*Cutout, error) {
 // median of the border, and the die the pixels far from it by Otsu's cut.
 func dieOutline(pix gocv.Mat, box image.Rectangle) [][2]float64 {
 	w, h := pix.Cols(), pix.Rows()
-	p, _ := pix.DataPtrUint8()
+	lab := gocv.NewMat()
+	defer lab.Close()
+	// Lab tells a blue die from green felt better than BGR does.
+	gocv.CvtColor(pix, &lab, gocv.ColorBGRToLab)
+	p, _ := lab.DataPtrUint8()
+	// The ground is the margin about the box; a crop without one (a
+	// turned die fills its box to the edges) leaves only the box's corners.
+	margin := box != image.Rect(0, 0, w, h)
+	c := max(2, min(box.Dx(), box.Dy())/8)
+	corner := func(x, y int) bool {
+		return (x-box.Min.X < c || box.Max.X-1-x < c) && (y-box.Min.Y < c || box.Max.Y-1-y < c)
+	}
 	var ring [3][]uint8
 	for y := range h {
 		for x := range w {
-			if x < 2 || y < 2 || x >= w-2 || y >= h-2 {
+			if in := image.Pt(x, y).In(box); margin && !in || !margin && corner(x, y) {
 				for c := range 3 {
 					ring[c] = append(ring[c], p[3*(y*w+x)+c])
 				}
@@ -107,12 +124,16 @@ func dieOutline(pix gocv.Mat, box image.Rectangle) [][2]float64 {
 	dist := gocv.NewMatWithSize(h, w, gocv.MatTypeCV8UC1)
 	defer dist.Close()
 	dp, _ := dist.DataPtrUint8()
+	// Lightness counts less than hue: shadows differ from the ground
+	// mostly in lightness, dice in colour too.
+	weight := [3]float64{0.6, 1, 1}
 	for i := range dp {
 		d := 0.0
 		for c := range 3 {
-			d += (float64(p[3*i+c]) - ground[c]) * (float64(p[3*i+c]) - ground[c])
+			e := (float64(p[3*i+c]) - ground[c]) * weight[c]
+			d += e * e
 		}
-		dp[i] = clamp255(math.Sqrt(d))
+		dp[i] = clamp255(2 * math.Sqrt(d))
 	}
 	fg := gocv.NewMat()
 	defer fg.Close()
