@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -307,5 +308,24 @@ func TestAPastedDieShowsThePhotographWithItsValue(t *testing.T) {
 		px := out.GetVecbAt(int(d.Y)+12, int(d.X)) // beside the white pip, BGR
 		out.Close()
 		assert.Greater(t, int(px[2])-int(px[1]), 60, "blend %d: the die's red shows, not the felt's green", blend)
+	}
+}
+
+// BenchmarkCorpusScene measures drawing and rendering one corpus scene on
+// one core, at the two sizes the corpus is mostly made at.
+func BenchmarkCorpusScene(b *testing.B) {
+	for _, size := range []image.Point{{640, 480}, {1280, 720}} {
+		b.Run(fmt.Sprintf("%dx%d", size.X, size.Y), func(b *testing.B) {
+			c, err := NewCorpus(CorpusOptions{Sizes: []image.Point{size}})
+			require.NoError(b, err)
+			i := 0
+			for b.Loop() {
+				sm := c.Sample(1, i)
+				img, _, err := Render(sm.Scene, sm.Seed)
+				require.NoError(b, err)
+				img.Close()
+				i++
+			}
+		})
 	}
 }

@@ -14,7 +14,8 @@ func (o Optics) vignette(pix []uint8, w, h int) {
 	for y := range h {
 		for x := range w {
 			dx, dy := float64(x)+0.5-cx, float64(y)+0.5-cy
-			k := 1 - o.Vignette*math.Pow((dx*dx+dy*dy)/r2, 1.5)
+			q := (dx*dx + dy*dy) / r2
+			k := 1 - o.Vignette*q*math.Sqrt(q)
 			i := 3 * (y*w + x)
 			for c := range 3 {
 				pix[i+c] = clamp255(float64(pix[i+c]) * k)

@@ -15,12 +15,13 @@ func (q Quad) Centre() (x, y float64) {
 	return x, y
 }
 
-// Side returns the mean length of the edges: how big the face looks.
+// Side returns the length of the longest edge: how large the face looks
+// across, however a slanted view shortens its other edges.
 func (q Quad) Side() float64 {
 	s := 0.0
 	for i := range q {
 		j := (i + 1) % 4
-		s += math.Hypot(q[j][0]-q[i][0], q[j][1]-q[i][1]) / 4
+		s = math.Max(s, math.Hypot(q[j][0]-q[i][0], q[j][1]-q[i][1]))
 	}
 	return s
 }

@@ -29,8 +29,9 @@ func paintTable(pix []uint8, s Scene, cam camera, rng *rand.Rand) {
 	// Real surfaces vary in tone from one table to the next.
 	tone := 1 + (rng.Float64()-0.5)*0.12
 	var floor *noise
+	var corners []vec3
 	if s.Walls.Sides > 0 {
-		floor = newNoise(rng)
+		floor, corners = newNoise(rng), s.Walls.corners()
 	}
 	for y := range s.Height {
 		for x := range s.Width {
@@ -39,7 +40,7 @@ func paintTable(pix []uint8, s Scene, cam camera, rng *rand.Rand) {
 			switch {
 			case s.Tray && !tr.inside(p):
 				c = lightBox(p, n)
-			case floor != nil && s.Walls.holds(p, 0):
+			case floor != nil && inside(corners, p, 0):
 				c = surfaceAt(s.Walls.Floor, s.Walls.Cover, p, floor)
 			default:
 				c = surfaceAt(s.Surface, s.Cover, p, n)

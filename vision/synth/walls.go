@@ -30,8 +30,11 @@ func (w Walls) Inside(s Scene, x, y, margin float64) bool {
 	return w.holds(newCamera(s).onTable(x, y), margin)
 }
 
-func (w Walls) holds(p vec3, margin float64) bool {
-	c := w.corners()
+func (w Walls) holds(p vec3, margin float64) bool { return inside(w.corners(), p, margin) }
+
+// inside reports whether p lies at least margin inside the polygon of
+// corners c, which go round as a floor's do.
+func inside(c []vec3, p vec3, margin float64) bool {
 	for i := range c {
 		a, b := c[i], c[(i+1)%len(c)]
 		ex, ey := b.X-a.X, b.Y-a.Y
