@@ -180,9 +180,8 @@ func (c *Corpus) camera(s *Scene, size image.Point, rng *rand.Rand) {
 	if rng.IntN(8) == 0 {
 		// The sensor saw another shape than the picture delivered.
 		k := []float64{4.0 / 3, 3.0 / 4, 0.85 + 0.35*rng.Float64()}[rng.IntN(3)]
-		s.Optics.Stretch = k
 		s.Width = int(math.Round(float64(size.X) / k))
-		s.Optics.Stretch = float64(size.X) / float64(s.Width)
+		s.Optics.Stretch = float64(size.X) / float64(s.Width) // exactly size.X wide again
 	}
 }
 
@@ -338,7 +337,9 @@ func (c *Corpus) solidProps(p *placer, side float64) {
 	}
 	for range n {
 		var pr Prop
-		l := looks[rng.IntN(len(looks))].dress(rng)
+		// Other dice come in the scene's allowed looks too: a held look
+		// must not show up on a d20 either.
+		l := c.looks[rng.IntN(len(c.looks))].dress(rng)
 		pr.Colour, pr.Ink = l.Colour, l.Pip
 		size := side * (0.9 + 0.5*rng.Float64())
 		switch r := rng.Float64(); {

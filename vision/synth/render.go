@@ -62,13 +62,14 @@ func background(s Scene, seed uint64) gocv.Mat {
 	img := gocv.NewMatWithSize(s.Height, s.Width, gocv.MatTypeCV8UC3)
 	pix, _ := img.DataPtrUint8()
 	paintTable(pix, s, cam, rng)
+	// Cards and paper lie under a tray's walls, not over them.
+	drawFlatProps(&img, s, cam, seed)
 	if s.Tray {
 		drawTrayWalls(&img, s, cam)
 	}
 	if s.Walls.Sides > 0 {
 		drawWalls(&img, s, cam, lightDir(s.Light))
 	}
-	drawFlatProps(&img, s, cam, seed)
 	return img
 }
 

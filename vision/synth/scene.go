@@ -233,6 +233,17 @@ func (s Scene) validate() error {
 	if s.Tilt < 0 || s.Tilt > 60 {
 		return fmt.Errorf("camera tilt %.1f°: use 0 (straight down) to 60", s.Tilt)
 	}
+	if k := s.Optics.Stretch; k < 0 || k > 0 && (float64(s.Width)*k < 16 || float64(s.Width)*k > 4096) {
+		return fmt.Errorf("stretch %.2f of a %d px wide picture: the delivered width must be 16 to 4096 pixels", k, s.Width)
+	}
+	if w := s.Walls; w.Sides != 0 && (w.Sides < 3 || w.Radius <= 0) {
+		return fmt.Errorf("a tray of %d sides and radius %.1f px: give 3 sides or more and a radius, or 0 sides for none", w.Sides, w.Radius)
+	}
+	for i, p := range s.Props {
+		if p.Size < 2 || p.Face < 0 || p.Kind < 0 || p.Kind >= BoardSpace {
+			return fmt.Errorf("prop %d: a %s of size %.1f px lying on face %d: give a kind placed on the table, a size of 2 px or more and a face from 0", i, p.Kind, p.Size, p.Face)
+		}
+	}
 	for i, d := range s.Dice {
 		if d.Value < 1 || d.Value > 6 {
 			return fmt.Errorf("die %d: value %d is not 1 to 6", i, d.Value)
