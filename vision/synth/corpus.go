@@ -303,6 +303,11 @@ func (c *Corpus) dice(sm *Sample, p *placer, n int, side float64) {
 			p.s.Light.Glare++ // glossy dice catch the lamp
 		}
 	}
+	if rng.IntN(12) == 0 { // dice still sliding as the shutter closes
+		for i := range p.s.Dice {
+			p.s.Dice[i].Motion = image.Pt(rng.IntN(13)-6, rng.IntN(13)-6)
+		}
+	}
 }
 
 // flatProps lays cards and paper, which dice may lie on.
