@@ -547,7 +547,7 @@ func boardSpaces(s Scene, cam camera) []PropTruth {
 }
 
 // spacesOf finds the marked spaces of a board of cover c whose corners on
-// says are all on the board, in view.
+// says are all on the board, wholly in view and as large as a small die.
 func spacesOf(s Scene, cam camera, c Cover, on func(vec3) bool) []PropTruth {
 	sc := c.Scale
 	if sc <= 0 {
@@ -590,7 +590,8 @@ func spacesOf(s Scene, cam camera, c Cover, on func(vec3) bool) []PropTruth {
 				seen = seen && on(p)
 				box = box.Union(pixelBox(cam.project(p)))
 			}
-			if seen && box.In(frame) {
+			// Far spaces of a slanted board shrink to specks no die is.
+			if seen && box.In(frame) && max(box.Dx(), box.Dy()) >= MinDieSide {
 				out = append(out, PropTruth{Kind: BoardSpace, Box: box, Index: -1})
 			}
 		}
