@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dicecam/dicecam/internal/cvthreads"
 	"github.com/dicecam/dicecam/vision"
 	"github.com/dicecam/dicecam/vision/synth"
 )
@@ -61,7 +62,11 @@ func writeCorpus(ctx context.Context, stdout io.Writer, job corpusJob) error {
 
 	// Each worker renders whole scenes, each seeded by its index, and the
 	// rows are joined in index order: the files do not depend on which
-	// worker drew what.
+	// worker drew what. Workers fill the cores; OpenCV spreading each
+	// blur over them too would only make them wait for each other.
+	if job.workers > 1 {
+		defer cvthreads.Set(cvthreads.Set(1))
+	}
 	rows := make([]sceneRows, job.n)
 	next := make(chan int)
 	errs := make(chan error, job.workers)
