@@ -257,9 +257,8 @@ func (c *Corpus) dice(sm *Sample, p *placer, n int, side float64) {
 		want := side * (0.85 + 0.33*rng.Float64())
 		if paste && rng.IntN(2) == 0 {
 			cut := c.cutouts[rng.IntN(len(c.cutouts))]
-			real := cut.Top.Side()
-			want = math.Max(MinDieSide, math.Min(want, real*maxPasteK))
-			d = Die{Value: cut.Value, Faces: Pips, Paste: &Paste{Cut: cut, Blend: Blend(rng.IntN(5) % 3),
+			want = math.Max(MinDieSide, math.Min(want, cut.Top.Side()*maxPasteK))
+			d = Die{Value: cut.Value, Faces: Pips, Paste: &Paste{Cut: cut, Blend: []Blend{Feathered, Feathered, Feathered, Hard, Poisson}[rng.IntN(5)],
 				Gain: [3]float64{0.85 + 0.3*rng.Float64(), 0.85 + 0.3*rng.Float64(), 0.85 + 0.3*rng.Float64()}}}
 			lk, dn = "real", "real"
 		}
@@ -281,7 +280,8 @@ func (c *Corpus) dice(sm *Sample, p *placer, n int, side float64) {
 			if base.Stacked || sm.Under[b] || base.Paste != nil {
 				continue
 			}
-			d := sets[rng.IntN(len(sets))]
+			k := rng.IntN(len(sets))
+			d := sets[k]
 			main.apply(&d, rng)
 			d.Value = 1 + rng.IntN(6)
 			at := p.cam.onTable(base.X, base.Y)
@@ -293,7 +293,7 @@ func (c *Corpus) dice(sm *Sample, p *placer, n int, side float64) {
 				continue
 			}
 			p.s.Dice = append(p.s.Dice, d)
-			sm.Looks, sm.Designs = append(sm.Looks, sm.Looks[b]), append(sm.Designs, main.name)
+			sm.Looks, sm.Designs = append(sm.Looks, setLooks[k]), append(sm.Designs, main.name)
 			sm.Touch, sm.Under = append(sm.Touch, true), append(sm.Under, false)
 			sm.Under[b] = true
 		}
