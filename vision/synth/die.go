@@ -93,20 +93,33 @@ func viewOf(d Die, cam camera, light vec3, rng *rand.Rand) view {
 // picture; ok is false when the die is wholly out of view.
 func dieTruth(d Die, cam camera, width, height int) (DieTruth, bool) {
 	v := viewOf(d, cam, vec3{0, 0, 1}, rand.New(rand.NewPCG(0, 0)))
-	box := v.hull.Intersect(image.Rect(0, 0, width, height))
+	hull := v.hull
+	if d.Paste != nil {
+		hull = d.Paste.hull(d, cam)
+	}
+	box := hull.Intersect(image.Rect(0, 0, width, height))
 	if box.Empty() {
 		return DieTruth{}, false
 	}
 	cx, cy := cam.project(v.top.corners[0].add(v.top.corners[2]).scale(0.5))
-	return DieTruth{Value: d.Value, Face: d.Faces.Label(d.Value), X: cx, Y: cy, Box: box, Moving: d.Moving}, true
+	var top Quad
+	for i, c := range v.quads[len(v.quads)-1] {
+		top[i] = [2]float64{float64(c.X), float64(c.Y)}
+	}
+	return DieTruth{Value: d.Value, Face: d.Faces.Label(d.Value), X: cx, Y: cy, Box: box, Moving: d.Moving, Top: top}, true
 }
 
 // drawDie paints d onto img (BGR, continuous) and returns what a reader
 // should see of it; ok is false when the die is wholly out of view.
-func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand.Rand) (DieTruth, bool) {
+func drawDie(cv canvas, d Die, cam camera, light vec3, glare bool, rng *rand.Rand, id int32) (DieTruth, bool) {
+	img := cv.img
 	truth, ok := dieTruth(d, cam, img.Cols(), img.Rows())
 	if !ok {
 		return truth, false
+	}
+	if d.Paste != nil {
+		d.Paste.draw(cv, d, cam, id)
+		return truth, true
 	}
 	v := viewOf(d, cam, light, rng)
 	blur := d.Motion
@@ -116,7 +129,7 @@ func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand
 	w, h := patch.Dx(), patch.Dy()
 	col := make([]float32, 3*w*h)
 	alpha := make([]float32, w*h)
-	outline := silhouette(v, patch)
+	outline := silhouette(d, v, patch)
 	defer outline.Close()
 	op, _ := outline.DataPtrUint8()
 	// The body under the faces fills the gaps a rounded top leaves at
@@ -156,13 +169,13 @@ func drawDie(img *gocv.Mat, d Die, cam camera, light vec3, glare bool, rng *rand
 		streak(col, 3, w, h, blur)
 		streak(alpha, 1, w, h, blur)
 	}
-	composite(img, patch, col, alpha)
+	cv.composite(patch, col, alpha, id)
 	return truth, true
 }
 
 // silhouette returns the die's outline in the patch as a mask with rounded
 // corners; the caller owns it.
-func silhouette(v view, patch image.Rectangle) gocv.Mat {
+func silhouette(d Die, v view, patch image.Rectangle) gocv.Mat {
 	var pts []vec3
 	for _, q := range v.quads {
 		for _, p := range q {
@@ -180,7 +193,11 @@ func silhouette(v view, patch image.Rectangle) gocv.Mat {
 	defer pv.Close()
 	gocv.FillPolyWithParams(&mask, pv, color.RGBA{255, 255, 255, 255}, gocv.LineAA, 4, image.Point{})
 	q := v.quads[len(v.quads)-1]
-	r := int(0.2 * math.Hypot(float64(q[1].X-q[0].X), float64(q[1].Y-q[0].Y)))
+	round := 0.2
+	if d.Round > 0 {
+		round = d.Round
+	}
+	r := int(round * math.Hypot(float64(q[1].X-q[0].X), float64(q[1].Y-q[0].Y)))
 	if r >= 2 {
 		disc := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(2*r+1, 2*r+1))
 		defer disc.Close()
@@ -195,8 +212,16 @@ func paintFace(col, alpha []float32, patch image.Rectangle, d Die, f cubeFace, q
 	tex, texAlpha := faceTexture(d, f.value, size, glare, rng)
 	defer tex.Close()
 	defer texAlpha.Close()
-	s := float32(size)
-	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: s, Y: 0}, {X: s, Y: s}, {X: 0, Y: s}})
+	layer(col, alpha, patch, tex, texAlpha, quad, float32(f.shade))
+}
+
+// layer warps a texture (BGR) and its alpha onto quad, the places of its
+// top-left, top-right, bottom-right and bottom-left corners in the picture,
+// over what the patch holds (premultiplied colour), its colour scaled by
+// shade.
+func layer(col, alpha []float32, patch image.Rectangle, tex, texAlpha gocv.Mat, quad [4]gocv.Point2f, shade float32) {
+	tw, th := float32(tex.Cols()), float32(tex.Rows())
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: tw, Y: 0}, {X: tw, Y: th}, {X: 0, Y: th}})
 	defer src.Close()
 	off := make([]gocv.Point2f, 4)
 	for i, p := range quad {
@@ -215,7 +240,7 @@ func paintFace(col, alpha []float32, patch image.Rectangle, d Die, f cubeFace, q
 	gocv.WarpPerspectiveWithParams(texAlpha, &warpedAlpha, mat, sz, gocv.InterpolationLinear, gocv.BorderConstant, color.RGBA{})
 	wp, _ := warped.DataPtrUint8()
 	ap, _ := warpedAlpha.DataPtrUint8()
-	k := float32(f.shade)
+	k := shade
 	for i, a8 := range ap {
 		if a8 == 0 {
 			continue
@@ -253,10 +278,11 @@ func streak(buf []float32, ch, w, h int, v image.Point) {
 	}
 }
 
-// composite lays a premultiplied layer over the image inside patch.
-func composite(img *gocv.Mat, patch image.Rectangle, col, alpha []float32) {
-	pix, _ := img.DataPtrUint8()
-	stride := img.Cols() * 3
+// composite lays a premultiplied layer over the picture inside patch, and
+// marks the pixels it mostly covers as id's.
+func (cv canvas) composite(patch image.Rectangle, col, alpha []float32, id int32) {
+	pix, _ := cv.img.DataPtrUint8()
+	cols := cv.img.Cols()
 	w := patch.Dx()
 	for y := range patch.Dy() {
 		for x := range w {
@@ -264,9 +290,12 @@ func composite(img *gocv.Mat, patch image.Rectangle, col, alpha []float32) {
 			if a <= 0 {
 				continue
 			}
-			j := (patch.Min.Y+y)*stride + (patch.Min.X+x)*3
+			p := (patch.Min.Y+y)*cols + patch.Min.X + x
 			for c := range 3 {
-				pix[j+c] = clamp255(float64(float32(pix[j+c])*(1-a) + col[3*(y*w+x)+c]))
+				pix[3*p+c] = clamp255(float64(float32(pix[3*p+c])*(1-a) + col[3*(y*w+x)+c]))
+			}
+			if a >= 0.5 && cv.owner != nil {
+				cv.owner[p] = id
 			}
 		}
 	}

@@ -31,6 +31,9 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 	t := float64(size)
 	// Casino-sharp dice are rare: most have well-rounded corners and edges.
 	rc, bevel := 0.2*t, 0.15*t
+	if d.Round > 0 {
+		rc, bevel = d.Round*t, 0.75*d.Round*t
+	}
 	body := 255.0
 	if d.Body.seeThrough() {
 		body = 190
@@ -67,9 +70,12 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 	}
 	if v > 0 && d.Body == Smoky && d.Faces == Pips {
 		drawGhosts(&col, d, 7-v, size, 0.2+0.35*rng.Float64())
+	} else if v > 0 && d.Ghost > 0 && d.Body.seeThrough() && d.Faces != Blank {
+		drawGhosts(&col, d, 7-v, size, d.Ghost)
+		drawSideGhosts(&col, d, v, size, rng)
 	}
 	if v > 0 {
-		drawMarks(&col, &alpha, d, v, size)
+		drawMarks(&col, &alpha, d, v, size, rng)
 	}
 	if glare {
 		addGlare(cp, size, rng)
@@ -79,9 +85,16 @@ func faceTexture(d Die, v, size int, glare bool, rng *rand.Rand) (col, alpha goc
 
 // drawMarks draws what the face shows: pips, a poker label or the logo.
 // Marks are opaque even on a translucent body.
-func drawMarks(col, alpha *gocv.Mat, d Die, v, size int) {
+func drawMarks(col, alpha *gocv.Mat, d Die, v, size int, rng *rand.Rand) {
 	t := float64(size)
 	switch label := d.Faces.Label(v); {
+	case d.Faces == Blank:
+	case d.Faces == Numerals:
+		drawNumeral(col, alpha, d, v, size)
+	case d.Faces == Poker && d.Design != Letters:
+		drawPokerFigure(col, alpha, d, label, size)
+	case label == "logo" && d.Design != Letters:
+		drawLogo(col, alpha, d, size, rng)
 	case d.Faces == Poker:
 		ink := pokerInk(label, d)
 		scale := t / 42
@@ -116,11 +129,21 @@ func drawMarks(col, alpha *gocv.Mat, d Die, v, size int) {
 		gocv.CircleWithParams(col, image.Pt(size/2, size/2), int(0.4*t), ink, max(1, int(t/24)), gocv.LineAA, 0)
 	default:
 		r := 0.092 * t
-		rim := scaleRGBA(d.Pip, 0.6)
+		if d.PipSize > 0 {
+			r = d.PipSize * t
+		}
+		pip := d.Pip
+		if d.Accent != (color.RGBA{}) && (v == 1 || v == 4) {
+			pip = d.Accent
+			if v == 1 {
+				r *= 1.7
+			}
+		}
+		rim := scaleRGBA(pip, 0.6)
 		for _, s := range pipSpots[v] {
 			c := image.Pt(int(s[0]*t*16), int(s[1]*t*16))
 			gocv.CircleWithParams(col, c, int(r*16), rim, -1, gocv.LineAA, 4)
-			gocv.CircleWithParams(col, c, int(r*0.8*16), d.Pip, -1, gocv.LineAA, 4)
+			gocv.CircleWithParams(col, c, int(r*0.8*16), pip, -1, gocv.LineAA, 4)
 			gocv.CircleWithParams(alpha, c, int(r*16), color.RGBA{255, 255, 255, 255}, -1, gocv.LineAA, 4)
 		}
 	}

@@ -10,7 +10,8 @@ import (
 
 // drawHand paints a hand and forearm reaching in from h.From, with the soft
 // shadow it casts.
-func drawHand(img *gocv.Mat, h Hand, light vec3) {
+func drawHand(cv canvas, h Hand, light vec3) {
+	img := cv.img
 	w, ht := img.Cols(), img.Rows()
 	mask := gocv.NewMatWithSize(ht, w, gocv.MatTypeCV8UC1)
 	defer mask.Close()
@@ -79,6 +80,9 @@ func drawHand(img *gocv.Mat, h Hand, light vec3) {
 		for ch := range 3 {
 			under := float64(pix[3*i+ch]) * k
 			pix[3*i+ch] = clamp255(under*(1-al) + c[2-ch]*lit*al)
+		}
+		if sp[i] >= 128 {
+			cv.owner[i] = -1
 		}
 	}
 }

@@ -102,6 +102,10 @@ func TestRenderRejectsImpossibleScenes(t *testing.T) {
 		{"fisheye", func(s *Scene) { s.Focal = 0.2 }, "focal length"},
 		{"value 7", func(s *Scene) { s.Dice = []Die{{Value: 7, Size: 20}} }, "value 7"},
 		{"die of no size", func(s *Scene) { d := die; d.Size = 1; s.Dice = []Die{d} }, "size"},
+		{"stretched past the limit", func(s *Scene) { s.Optics.Stretch = 50 }, "delivered width"},
+		{"a two-sided tray", func(s *Scene) { s.Walls = Walls{Sides: 2, Radius: 40} }, "3 sides"},
+		{"a prop of no size", func(s *Scene) { s.Props = []Prop{{Kind: D20}} }, "prop 0"},
+		{"a board space placed as a prop", func(s *Scene) { s.Props = []Prop{{Kind: BoardSpace, Size: 10}} }, "kind placed"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

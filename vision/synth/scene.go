@@ -14,7 +14,58 @@ const (
 	Wood                 // dark varnished wood
 	Cloth                // dark woven cloth
 	Desk                 // light wooden desk, as under a webcam
+
+	// The corpus's surfaces, each drawn in the colours and pattern of a Cover.
+	Baize    // felt of any colour
+	Leather  // pebbled leather
+	Grain    // wooden boards of any colour
+	Weave    // cloth woven of two colours
+	Paper    // plain, ruled or squared paper
+	Painted  // a painted table: brush streaks, chips showing another coat
+	Board    // a game board: coloured printed spaces, some dotted like a die
+	Pattern  // printed cloth: checks, stripes, dots, tartan, flowers
+	Abstract // no surface at all: random colours, for domain randomisation
 )
+
+// Cover is how one of the corpus's surfaces looks.
+type Cover struct {
+	Colour, Second color.RGBA
+	Scale          float64 // size of the pattern in pixels at the table's centre: a board's space, a check, a plank, a pebble
+	Angle          float64 // direction of grain, weave, stripes and grid, degrees
+	Motif          int     // variant: Board's square or hex spaces; Pattern's checks, stripes, dots, tartan, flowers; Paper's plain, ruled, squared
+	Seed           uint64  // which spaces, planks and flowers get which colours and marks
+}
+
+// Walls are a tray of any regular shape, standing on the table: a floor of
+// its own, walls whose shadows fall on the floor, and a rim.
+type Walls struct {
+	Sides  int     // 4 for a square tray, 6 for a hexagonal one; 0 for none
+	X, Y   float64 // the floor's centre on the table, in pixels from the picture's centre as seen at the table
+	Radius float64 // from the centre to a corner of the floor
+	Aspect float64 // width over depth before turning; 0 means 1
+	Angle  float64 // turn about the vertical, degrees
+	Height float64 // of the walls above the floor
+	Thick  float64 // of the walls, as the rim shows it
+	Colour color.RGBA
+	Rim    color.RGBA
+	Floor  Surface // Baize or after
+	Cover  Cover   // the floor's looks
+}
+
+// Optics is what a phone or webcam does to a picture besides Defocus and
+// Noise; the zero Optics does nothing.
+type Optics struct {
+	Balance    [3]float64  // white balance: gains of red, green and blue; a zero gain means 1
+	Saturation float64     // colour saturation; 0 means 1
+	Vignette   float64     // darkening of the corners, 0 to about 0.6
+	Shake      image.Point // streak of camera motion over the exposure, pixels
+	Sharpen    float64     // unsharp masking, 0 to about 1.5, as phones apply
+	// Stretch is how much wider the delivered picture is than what the
+	// sensor saw: 4/3 for a webcam that sends 4:3 as 16:9, 3/4 for 4:3
+	// squeezed to 640x480 sent as square. Scene sizes and positions are the
+	// sensor's; 0 means 1.
+	Stretch float64
+}
 
 // Faces says what the faces of a die show.
 type Faces int
@@ -23,6 +74,20 @@ const (
 	Pips  Faces = iota // the usual pips, 1 to 6
 	Poker              // 9, 10, J, Q, K, A for values 1 to 6
 	Logo               // pips, but the 1 face shows a maker's logo
+	Blank              // no marks on any face: a blank die, whose value is not defined
+	// Numerals shows the digits 1 to 6: a die the reader must not read, as a
+	// numeral d6 is not one of a game's pip dice.
+	Numerals
+)
+
+// Design is which drawing of a kind of face a die carries: poker dice and
+// logos come in several.
+type Design int
+
+const (
+	Letters Design = iota // poker: 9, 10, J, Q, K, A printed in a frame; logo: a star in a ring
+	Cards                 // poker: 9 and 10 as dots, J, Q, K as figures, A as a spade; logo: a casino's ring of dashes
+	Corner                // poker: a letter and a small suit in the corner; logo: a word in a box
 )
 
 // Label returns the name of the face with value v: "3" for pips, "K" for a
@@ -33,6 +98,8 @@ func (f Faces) Label(v int) string {
 		return [...]string{"9", "10", "J", "Q", "K", "A"}[v-1]
 	case f == Logo && v == 1:
 		return "logo"
+	case f == Blank:
+		return "blank"
 	}
 	return fmt.Sprint(v)
 }
@@ -64,6 +131,15 @@ type Die struct {
 	Lift   float64     // height above the table, for a bouncing die
 	Motion image.Point // blur streak in pixels over the exposure; zero for a still die
 	Moving bool        // the die is in motion in this frame (for sequences)
+
+	// The corpus's variety; zero values keep the looks above.
+	Round   float64    // corner radius as a share of the edge: 0 means 0.2, 0.04 a sharp casino die
+	PipSize float64    // pip radius as a share of the edge; 0 means 0.092
+	Accent  color.RGBA // pips of the 1 and 4 faces, larger on the 1, as on Asian dice; zero: Pip
+	Design  Design     // which drawing of poker or logo faces
+	Ghost   float64    // strength, 0 to 1, of hidden faces' pips seen through a see-through body; 0: only Smoky's own
+	Stacked bool       // rests on another die, Lift being that die's height
+	Paste   *Paste     // a photographed die pasted in its place instead of a drawn one
 }
 
 // Light is how the scene is lit.
@@ -98,6 +174,12 @@ type Scene struct {
 	Hands         []Hand
 	Defocus       float64 // Gaussian blur sigma of the whole picture, pixels
 	Noise         float64 // sensor noise sigma in grey levels; 0 means a default of 2
+
+	// The corpus's variety; zero values keep the looks above.
+	Cover  Cover  // the looks of a Surface from Baize on
+	Walls  Walls  // a tray of any shape, in place of Tray
+	Props  []Prop // things that are not the game's dice: other dice, tokens, cards, paper, pencils
+	Optics Optics
 }
 
 // DieTruth is what a reader should report for one die.
@@ -107,13 +189,29 @@ type DieTruth struct {
 	X, Y   float64         // centre of the top face in the image
 	Box    image.Rectangle // the whole die as seen, clipped to the image
 	Moving bool
+
+	Index int  // the die's place in Scene.Dice
+	Top   Quad // the top face as seen, its corners possibly outside the picture
+	// Shown is the share of the top face in the picture and not hidden by
+	// dice, things or hands in front of it. Only Render measures it; a
+	// die in the clear shows about 0.97, its rounded corners the rest.
+	Shown float64
+}
+
+// PropTruth is where a thing that is not one of the game's dice shows: a
+// negative for a die finder.
+type PropTruth struct {
+	Kind  PropKind
+	Box   image.Rectangle // clipped to the picture
+	Index int             // its place in Scene.Props; -1 for a board's printed space
 }
 
 // Truth is what is really in a rendered picture.
 type Truth struct {
-	Dice   []DieTruth // dice at least partly in view, far to near
-	Hands  int        // hands in view
-	Moving bool       // some die or hand is moving
+	Dice   []DieTruth  // dice at least partly in view, far to near
+	Hands  int         // hands in view
+	Moving bool        // some die or hand is moving
+	Props  []PropTruth // things at least partly in view, and a board's dotted spaces
 }
 
 // Values returns the values of the dice, in the order of Dice.
@@ -135,6 +233,17 @@ func (s Scene) validate() error {
 	if s.Tilt < 0 || s.Tilt > 60 {
 		return fmt.Errorf("camera tilt %.1f°: use 0 (straight down) to 60", s.Tilt)
 	}
+	if k := s.Optics.Stretch; k < 0 || k > 0 && (float64(s.Width)*k < 16 || float64(s.Width)*k > 4096) {
+		return fmt.Errorf("stretch %.2f of a %d px wide picture: the delivered width must be 16 to 4096 pixels", k, s.Width)
+	}
+	if w := s.Walls; w.Sides != 0 && (w.Sides < 3 || w.Radius <= 0) {
+		return fmt.Errorf("a tray of %d sides and radius %.1f px: give 3 sides or more and a radius, or 0 sides for none", w.Sides, w.Radius)
+	}
+	for i, p := range s.Props {
+		if p.Size < 2 || p.Face < 0 || p.Kind < 0 || p.Kind >= BoardSpace {
+			return fmt.Errorf("prop %d: a %s of size %.1f px lying on face %d: give a kind placed on the table, a size of 2 px or more and a face from 0", i, p.Kind, p.Size, p.Face)
+		}
+	}
 	for i, d := range s.Dice {
 		if d.Value < 1 || d.Value > 6 {
 			return fmt.Errorf("die %d: value %d is not 1 to 6", i, d.Value)
@@ -144,4 +253,13 @@ func (s Scene) validate() error {
 		}
 	}
 	return nil
+}
+
+var surfaceNames = [...]string{"felt", "wood", "cloth", "desk", "baize", "leather", "grain", "weave", "paper", "painted", "board", "pattern", "abstract"}
+
+func (s Surface) String() string {
+	if s < 0 || int(s) >= len(surfaceNames) {
+		return fmt.Sprintf("Surface(%d)", int(s))
+	}
+	return surfaceNames[s]
 }

@@ -78,7 +78,8 @@ func (q Sequence) Render(ctx context.Context, fn func(i int, img gocv.Mat, t Tru
 	return nil
 }
 
-// Truths returns the truth of every frame without drawing pictures.
+// Truths returns the truth of every frame without drawing pictures, so
+// with every die's Shown left zero.
 func (q Sequence) Truths() []Truth {
 	out := make([]Truth, len(q.Frames))
 	for i, s := range q.Frames {
@@ -86,6 +87,7 @@ func (q Sequence) Truths() []Truth {
 		for _, k := range depthOrder(s, cam) {
 			d := s.Dice[k]
 			if dt, ok := dieTruth(d, cam, s.Width, s.Height); ok {
+				dt.Index = k
 				out[i].Dice = append(out[i].Dice, dt)
 				out[i].Moving = out[i].Moving || d.Moving
 			}

@@ -28,14 +28,22 @@ func paintTable(pix []uint8, s Scene, cam camera, rng *rand.Rand) {
 	tr := trayOf(s)
 	// Real surfaces vary in tone from one table to the next.
 	tone := 1 + (rng.Float64()-0.5)*0.12
+	var floor *noise
+	var corners []vec3
+	if s.Walls.Sides > 0 {
+		floor, corners = newNoise(rng), s.Walls.corners()
+	}
 	for y := range s.Height {
 		for x := range s.Width {
 			p := cam.onTable(float64(x)+0.5, float64(y)+0.5)
 			var c [3]float64
-			if s.Tray && !tr.inside(p) {
+			switch {
+			case s.Tray && !tr.inside(p):
 				c = lightBox(p, n)
-			} else {
-				c = surface(s.Surface, p, n)
+			case floor != nil && inside(corners, p, 0):
+				c = surfaceAt(s.Walls.Floor, s.Walls.Cover, p, floor)
+			default:
+				c = surfaceAt(s.Surface, s.Cover, p, n)
 			}
 			i := 3 * (y*s.Width + x)
 			pix[i], pix[i+1], pix[i+2] = clamp255(c[2]*tone), clamp255(c[1]*tone), clamp255(c[0]*tone)
