@@ -54,6 +54,11 @@ type Profile struct {
 	// calibration keeps it where it helps the table it measured.
 	Detector bool `json:"detector,omitempty"`
 
+	// DetectorOnly says the detector alone proposes dice and the model
+	// reads each, without the classical search for pip faces and blobs and
+	// the rules tuned with it. Calibration chooses where it helps.
+	DetectorOnly bool `json:"detector_only,omitempty"`
+
 	// Templates are normalised top-face patches, one or more per face label,
 	// for faces that pips cannot read (poker faces, a logo in place of a face).
 	Templates []FaceTemplate `json:"templates,omitempty"`

@@ -158,6 +158,10 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 	switch {
 	case r.faces == rules.PokerFaces:
 		dice = r.readByTemplates(frame, sc)
+	case r.model != nil && r.finder != nil && r.profile.DetectorOnly:
+		if dice, err = r.readFound(frame, found); err != nil {
+			return nil, fmt.Errorf("read dice: %w", err)
+		}
 	case r.model == nil:
 		for _, p := range r.propose(frame, sc, found) {
 			if p.pips > 0 {

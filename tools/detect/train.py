@@ -32,20 +32,22 @@ class Detector(nn.Module):
     """Stride-4 CenterNet head on a tiny encoder with one skip connection.
 
     Output (1, 2, H/4, W/4): channel 0 the centre score in 0..1, channel 1
-    log(side / DIE). H and W must be multiples of 8.
+    log(side / DIE). H and W must be multiples of 8. width scales every
+    layer's channels.
     """
 
-    def __init__(self):
+    def __init__(self, width=1.0):
         super().__init__()
-        self.c1 = block(3, 16, 2)     # /2
-        self.c2 = block(16, 24, 2)    # /4
-        self.c3 = block(24, 24)
-        self.c4 = block(24, 48, 2)    # /8
-        self.c5 = block(48, 48)
-        self.c6 = block(48, 48)
-        self.lat = nn.Conv2d(48, 24, 1)
-        self.fuse = block(24, 24)
-        self.head = nn.Conv2d(24, 2, 1)
+        a, b, c = (int(round(n * width)) for n in (16, 24, 48))
+        self.c1 = block(3, a, 2)      # /2
+        self.c2 = block(a, b, 2)      # /4
+        self.c3 = block(b, b)
+        self.c4 = block(b, c, 2)      # /8
+        self.c5 = block(c, c)
+        self.c6 = block(c, c)
+        self.lat = nn.Conv2d(c, b, 1)
+        self.fuse = block(b, b)
+        self.head = nn.Conv2d(b, 2, 1)
         self.head.bias.data[0] = -2.2  # a rare positive class at the start
 
     def forward(self, x):
@@ -85,13 +87,19 @@ def batch(photos, weights, rng, n):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--datasets", default="../shared/datasets")
-    ap.add_argument("--synth", required=True, help="folder of `go run ./cmd/dicegen scenes` output")
+    ap.add_argument("--synth", default="", help="folder of `go run ./cmd/dicegen scenes` output")
+    ap.add_argument("--corpus", default="", help="comma-separated folders of `dicegen corpus` scenes")
+    ap.add_argument("--sources", default="tray-topdown,webcam-desk",
+                    help="the real folders to train on, comma-separated; leave one out to measure the detector on it")
+    ap.add_argument("--shares", default="tray-topdown=0.45,webcam-desk=0.3,synthetic=0.25,corpus=0",
+                    help="the share of patches each kind of folder gives; a left-out source's share goes to the rest")
+    ap.add_argument("--width", type=float, default=1.0, help="scales the network's channels")
     ap.add_argument("--minutes", type=float, default=15)
     ap.add_argument("--steps", type=int, default=4000, help="schedule length; stops earlier at --minutes")
     ap.add_argument("--batch", type=int, default=24)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hold", type=int, default=data.HELD_OUT_FOLD,
-                    help="the fold kept out of training and scored: 0 for the committed file, another to cross-validate")
+                    help="the fold of the real photographs kept out of training and scored: -1 for none")
     ap.add_argument("--out", default="vision/detect/detector.onnx")
     ap.add_argument("--report", default="tools/detect/report.md")
     ap.add_argument("--golden", default="vision/detect/testdata/golden.json",
@@ -103,20 +111,26 @@ def main():
     rng = np.random.default_rng(args.seed)
     data.HELD_OUT_FOLD = args.hold
     train_folds = set(range(data.FOLDS)) - {args.hold}
-    sets = {
-        "tray-topdown": data.load(os.path.join(args.datasets, "tray-topdown"), train_folds),
-        "webcam-desk": data.load(os.path.join(args.datasets, "webcam-desk"), train_folds),
-        "synthetic": data.load(args.synth),
-    }
-    share = {"tray-topdown": 0.45, "webcam-desk": 0.3, "synthetic": 0.25}
+    share = {k: float(v) for k, v in (kv.split("=") for kv in args.shares.split(","))}
+    sets = {}
+    for name in [n for n in args.sources.split(",") if n]:
+        sets[name] = data.load(os.path.join(args.datasets, name), train_folds)
+    if args.synth:
+        sets["synthetic"] = data.load(args.synth)
+    corpora = [f for f in args.corpus.split(",") if f]
+    for folder in corpora:
+        sets[folder] = data.load(folder)
+        share[folder] = share.get("corpus", 0) / len(corpora)
     photos, weights = [], []
     for name, ps in sets.items():
-        print(f"{name}: {len(ps)} training photos", flush=True)
+        if share.get(name, 0) <= 0 or not ps:
+            raise SystemExit(f"{name}: give it a share in --shares, or leave it out")
+        print(f"{name}: {len(ps)} training photos, share {share[name]}", flush=True)
         photos += ps
         weights += [share[name] / len(ps)] * len(ps)
     weights = np.array(weights) / np.sum(weights)
 
-    model = Detector()
+    model = Detector(args.width)
     print(f"{sum(p.numel() for p in model.parameters())} weights", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.1)
@@ -142,10 +156,13 @@ def main():
     export(model, args.out)
     write_golden(model, args.out, args.golden)
     print(f"trained {step} steps in {minutes:.1f} min; wrote {args.out}", flush=True)
+    if args.hold < 0:
+        return
     figures = evaluate.evaluate(args.out, args.datasets)
     with open(args.report, "w") as f:
         f.write(f"# Detector alone on held-out fold {args.hold}\n\n")
-        f.write(f"Trained {step} steps (batch {args.batch}, seed {args.seed}) in {minutes:.1f} min on one thread.\n\n")
+        f.write(f"Trained {step} steps (batch {args.batch}, seed {args.seed}, width {args.width}) on "
+                f"{', '.join(sets)} in {minutes:.1f} min on one thread.\n\n")
         f.write(evaluate.table(figures))
     print(json.dumps(figures, indent=1))
 

@@ -34,6 +34,7 @@ class Die:
     cy: float
     s_box: float  # max(w, h) of the labelled box: the contract's s
     s_die: float  # best guess of the die's own side, for negatives and scale jitter
+    face: str = ""  # the label of its top face: "1".."6", "9".."A", "logo"
 
 
 @dataclass
@@ -53,13 +54,16 @@ class Dataset:
 
 
 def add_hard(datasets, path):
-    """Attaches the rows of a mine.py CSV to the datasets they name."""
+    """Attaches the rows of a mine.py CSV to the datasets they name; rows of
+    a dataset left out of training are left out too."""
     by_name = {ds.name: ds for ds in datasets}
     index = {ds.name: {os.path.basename(p.path): i for i, p in enumerate(ds.photos)} for ds in datasets}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             ds = by_name.get(row["dataset"])
-            if ds is None or row["image"] not in index[ds.name]:
+            if ds is None:
+                continue
+            if row["image"] not in index[ds.name]:
                 raise SystemExit(f"{path}: {row['dataset']}/{row['image']} is no photo here; run mine.py again")
             ds.hard.append((index[ds.name][row["image"]], float(row["cx"]), float(row["cy"]), float(row["s"])))
 
@@ -83,8 +87,13 @@ def _faces(folder):
         return [row["face"] for row in csv.DictReader(f)]
 
 
+POKER = ("9", "10", "J", "Q", "K", "A")
+
+
 def load(root, name, synthetic=False):
-    """Reads one dataset folder (images.csv and dice.csv) into memory."""
+    """Reads one dataset folder (images.csv and dice.csv) into memory. A
+    corpus from cmd/dicegen corpus adds its distractors (other dice, tokens,
+    cards, board spaces) as hard class-0 places."""
     folder = os.path.join(root, name)
     faces = _faces(folder)
     photos, index = [], {}
@@ -101,12 +110,56 @@ def load(root, name, synthetic=False):
         for k, row in enumerate(csv.DictReader(f)):
             x0, y0, x1, y1 = (float(row[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
             value = int(row["value"])
-            if faces is not None and faces[k] not in ("1", "2", "3", "4", "5", "6"):
+            face = faces[k] if faces is not None else str(value)
+            if face not in ("1", "2", "3", "4", "5", "6"):
                 value = -1
             s_box = max(x1 - x0, y1 - y0)
             s_die = _webcam_die_side(value, s_box) if name == "webcam-desk" else s_box
-            dice.append(Die(index[row["image"]], value, (x0 + x1) / 2, (y0 + y1) / 2, s_box, s_die))
-    return Dataset(name, photos, dice, synthetic)
+            dice.append(Die(index[row["image"]], value, (x0 + x1) / 2, (y0 + y1) / 2, s_box, s_die, face))
+    ds = Dataset(name, photos, dice, synthetic)
+    distractors = os.path.join(folder, "distractors.csv")
+    if os.path.exists(distractors):
+        with open(distractors, newline="") as f:
+            for row in csv.DictReader(f):
+                x0, y0, x1, y1 = (float(row[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
+                ds.hard.append((index[row["image"]], (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0)))
+    if synthetic:
+        _shrink(ds)
+    return ds
+
+
+# A rendered picture is kept shrunk so that its largest die is at most this
+# many pixels: crops are read at 48 px, and thousands of pictures at full
+# size would not fit in memory.
+KEEP_SIDE = 96
+
+
+def _shrink(ds):
+    largest = {}
+    for d in ds.dice:
+        largest[d.photo] = max(largest.get(d.photo, 0), d.s_die)
+    scale = {i: min(1.0, KEEP_SIDE / s) for i, s in largest.items()}
+    for i, f in scale.items():
+        if f < 1:
+            p = ds.photos[i]
+            p.image = cv2.resize(p.image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    for d in ds.dice:
+        f = scale[d.photo]
+        d.cx, d.cy, d.s_box, d.s_die = d.cx * f, d.cy * f, d.s_box * f, d.s_die * f
+    ds.hard = [(i, x * scale.get(i, 1), y * scale.get(i, 1), s * scale.get(i, 1)) for i, x, y, s in ds.hard]
+
+
+def as_poker(ds):
+    """The dataset relabelled for the poker face model: a poker face is its
+    rank 1..6 (9 to A), and every other die is a hard class-0 place, since a
+    poker set's reader must not take a pip face for one of its own."""
+    for d in ds.dice:
+        if d.face in POKER:
+            d.value = POKER.index(d.face) + 1
+        else:
+            ds.hard.append((d.photo, d.cx, d.cy, d.s_die))
+            d.value = -1
+    return ds
 
 
 def contract_crop(image, cx, cy, s):

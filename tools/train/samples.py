@@ -60,11 +60,13 @@ def negatives(di, ds, folds, rng, count):
                 if np.hypot(p.cx - q.cx, p.cy - q.cy) < 1.5 * (p.s_die + q.s_die) / 2:
                     pairs.append((p, q))
     hard = [h for h in ds.hard if ds.photos[h[0]].fold in folds]
-    median_s = float(np.median([d.s_die for d in dice]))
+    median_s = float(np.median([d.s_die for d in dice or ds.dice]))
     kinds = ["background", "offset", "between", "large", "small", "hard"]
     weights = np.array([0.35, 0.3, 0.15, 0.12, 0.08, 0.15])
     if not pairs:
         weights[2] = 0
+    if not dice:
+        weights[[1, 3, 4]] = 0
     if not hard:
         weights[5] = 0
     weights /= weights.sum()

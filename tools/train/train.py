@@ -52,18 +52,21 @@ def to_tensor(crops):
     return torch.from_numpy(crops).permute(0, 3, 1, 2).float().div(255.0).contiguous()
 
 
-def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2):
+def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5, synth_min=0):
     """Fresh augmented crops for one epoch: every real training die twice (a
-    tray-topdown die tray_draws times: its marbled dice are the hard ones), half
-    as many synthetic dice drawn from the rendered ones, and class-0 crops to
-    make up neg_share of the whole."""
+    tray-topdown die tray_draws times: its marbled dice are the hard ones),
+    synth_per_real synthetic dice for each real one (at least synth_min)
+    drawn from the rendered ones, and class-0 crops to make up neg_share of
+    the whole."""
     rng = np.random.default_rng([seed, epoch])
     plans, real = [], 0
+    synthetic = [ds for ds in datasets if ds.synthetic]
     for di, ds in enumerate(datasets):
         folds = ALL_FOLDS if ds.synthetic else TRAIN_FOLDS
         pos = samples.positives(di, ds, folds, rng, jitter=True)
         if ds.synthetic:
-            keep = rng.permutation(len(pos))[:real // 2]
+            want = max(synth_min, int(real * synth_per_real)) // len(synthetic)
+            keep = rng.permutation(len(pos))[:want]
             pos = [pos[k] for k in sorted(keep)]
         else:
             draws = tray_draws if ds.name == "tray-topdown" else 2
@@ -85,12 +88,14 @@ def synthesize(folder, n, seed):
     return dicedata.load(os.path.dirname(folder), os.path.basename(folder), synthetic=True)
 
 
-def eval_set(datasets, di, seed):
-    """Fold 0 of one dataset: every die at the contract's crop and as many class-0 crops."""
+def eval_set(datasets, di, seed, folds=None):
+    """The held-out fold of one dataset (or the folds given): every die at
+    the contract's crop and as many class-0 crops."""
     rng = np.random.default_rng([seed, 999, di])
     ds = datasets[di]
-    pos = samples.positives(di, ds, EVAL_FOLDS, rng, jitter=False)
-    plans = pos + samples.negatives(di, ds, EVAL_FOLDS, rng, len(pos))
+    folds = EVAL_FOLDS if folds is None else folds
+    pos = samples.positives(di, ds, folds, rng, jitter=False)
+    plans = pos + samples.negatives(di, ds, folds, rng, len(pos))
     crops, labels = samples.render(datasets, plans)
     return crops, labels, plans
 
@@ -155,6 +160,7 @@ def report(name, logits, labels):
 
 
 def export(model, path):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     model.eval()
     dummy = torch.zeros(1, 3, dicedata.CROP, dicedata.CROP)
     torch.onnx.export(model, dummy, path, opset_version=11, input_names=["crop"], output_names=["logits"],
@@ -190,9 +196,19 @@ def write_golden(folder, model, crops, labels):
         f.write("\n")
 
 
+REAL = ("tray-topdown", "webcam-desk", "casino-crops")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--datasets", default="../shared/datasets", help="folder holding tray-topdown/ and webcam-desk/")
+    ap.add_argument("--datasets", default="../shared/datasets", help="folder holding the real photographs")
+    ap.add_argument("--sources", default=",".join(REAL),
+                    help="the real folders to train on, comma-separated; leave one out to measure the model on it")
+    ap.add_argument("--corpus", default="", help="comma-separated folders of `dicegen corpus` scenes to train on too")
+    ap.add_argument("--synth-per-real", type=float, default=0.5, help="corpus or synthetic dice drawn an epoch for each real one")
+    ap.add_argument("--synth-min", type=int, default=0, help="corpus or synthetic dice drawn an epoch at least")
+    ap.add_argument("--faces", choices=("pips", "poker"), default="pips",
+                    help="pips for vision/model/dice.onnx; poker for the poker face model, from the corpus's poker dice alone")
     ap.add_argument("--out", default="vision/model/dice.onnx")
     ap.add_argument("--golden", default="vision/model/testdata", help="where the Go test's crops go")
     ap.add_argument("--report", default="tools/train/report.md")
@@ -203,7 +219,7 @@ def main():
     ap.add_argument("--smooth", type=float, default=0.05, help="label smoothing")
     ap.add_argument("--synth", type=int, default=0, help="pictures to render with cmd/dicegen and train on too")
     ap.add_argument("--hold", type=int, default=dicedata.HELD_OUT_FOLD,
-                    help="the fold kept out of training and scored: 0 for the committed model, another to cross-validate")
+                    help="the fold of the real photographs kept out of training and scored: -1 for none")
     ap.add_argument("--crop", type=int, default=dicedata.CROP, help="side of the square the model reads, in pixels")
     ap.add_argument("--hard", help="a mine.py CSV of false dice to add to class 0")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
@@ -217,12 +233,23 @@ def main():
     torch.manual_seed(args.seed)
     torch.use_deterministic_algorithms(True)
     started = time.time()
-    datasets = [dicedata.load(args.datasets, n) for n in ("tray-topdown", "webcam-desk")]
+    sources = [n for n in args.sources.split(",") if n] if args.faces == "pips" else []
+    for n in sources:
+        if n not in REAL:
+            raise SystemExit(f"--sources: {n} is not one of {', '.join(REAL)}")
+    datasets = [dicedata.load(args.datasets, n) for n in sources]
     if args.hard:
         dicedata.add_hard(datasets, args.hard)
-    evals = [eval_set(datasets, di, args.seed) for di in range(len(datasets))]
+    evals = [eval_set(datasets, di, args.seed) for di in range(len(datasets))] if args.hold >= 0 else []
     if args.synth > 0:
         datasets.append(synthesize(os.path.abspath(args.synth_dir), args.synth, args.seed))
+    for folder in [f for f in args.corpus.split(",") if f]:
+        folder = os.path.abspath(folder)
+        datasets.append(dicedata.load(os.path.dirname(folder), os.path.basename(folder), synthetic=True))
+    if args.faces == "poker":
+        datasets = [dicedata.as_poker(ds) for ds in datasets]
+    if not datasets:
+        raise SystemExit("nothing to train on: name --sources, --corpus or --synth")
 
     model = Net()
     steps_per_epoch = None
@@ -231,7 +258,8 @@ def main():
     sched = None
     gen = torch.Generator().manual_seed(args.seed)
     for epoch in range(args.epochs):
-        crops, labels = epoch_set(datasets, epoch, args.seed, neg_share=0.3, tray_draws=args.tray_draws)
+        crops, labels = epoch_set(datasets, epoch, args.seed, neg_share=0.3, tray_draws=args.tray_draws,
+                                  synth_per_real=args.synth_per_real, synth_min=args.synth_min)
         x, y = to_tensor(crops), torch.from_numpy(labels)
         if sched is None:
             steps_per_epoch = (len(y) + 127) // 128
@@ -252,7 +280,8 @@ def main():
               f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
 
     text = [f"# Fold-{args.hold} figures of {args.out}\n",
-            f"Trained {args.epochs} epochs on folds {sorted(TRAIN_FOLDS)}, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
+            f"Trained {args.epochs} epochs on folds {sorted(TRAIN_FOLDS)} of {', '.join(sources) or 'no real photographs'}, "
+            f"corpus {args.corpus or 'none'}, {args.faces} faces, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
             f"hard negatives {args.hard or 'none'}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
@@ -260,8 +289,11 @@ def main():
         text.append(report(ds.name, predict(model, crops), labels))
         text.append(scale_line(model, datasets, datasets.index(ds), args.seed))
     export(model, args.out)
-    diff = check_opencv(args.out, model, np.concatenate([evals[0][0][:64], evals[1][0][:64]]))
-    write_golden(args.golden, model, evals[0][0], evals[0][1])
+    # The golden crops and the OpenCV check need crops of every class: the
+    # held-out ones where there are some, else the first dataset's.
+    checks = [e[:2] for e in evals] or [eval_set(datasets, 0, args.seed, ALL_FOLDS)[:2]]
+    diff = check_opencv(args.out, model, np.concatenate([c[0][:64] for c in checks]))
+    write_golden(args.golden, model, checks[0][0], checks[0][1])
     text.append(f"OpenCV {cv2.__version__} dnn reads {args.out} ({os.path.getsize(args.out)} bytes) and agrees "
                 f"with PyTorch to {diff:.1e} on 128 crops in one batch.\n")
     with open(args.report, "w") as f:

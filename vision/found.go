@@ -1,0 +1,99 @@
+package vision
+
+import (
+	"math"
+	"slices"
+
+	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision/detect"
+	"github.com/dicecam/dicecam/vision/model"
+)
+
+// readFound reads the dice the detector found, each by the model alone:
+// the reader for tables and dice it was not fitted to, where the pip and
+// blob search's rules, tuned on two trays, mistake coloured pips, felt and
+// board art. The detector proposes every die; the model says whether it is
+// one and which face it shows; a person is asked where either is unsure.
+func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
+	slices.SortStableFunc(found, func(a, b detect.Candidate) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return 0
+	})
+	var props []proposal
+	for _, f := range found {
+		if nearAny(props, f.X, f.Y, 0.5*f.Side) {
+			continue // a second peak on one die
+		}
+		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
+		props = append(props, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, seen: f.Score, detected: true})
+	}
+	probs, err := r.model.classify(frame, props)
+	if err != nil {
+		return nil, err
+	}
+	var again []proposal
+	var first [][model.Classes]float64
+	var at []int
+	for i, p := range props {
+		if v := likeliest(probs[i]); probs[i][v] < sureAlone && probs[i][model.NotADie] <= notADie {
+			again, first, at = append(again, p), append(first, probs[i]), append(at, i)
+		}
+	}
+	if len(again) > 0 {
+		more, err := r.model.classifyAugmented(frame, again, first)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range at {
+			probs[i] = more[k]
+		}
+	}
+	return decideFound(props, probs, r.faces), nil
+}
+
+// decideFound keeps the proposals the model takes for dice, each read as
+// its likeliest face, asked about unless both the detector and the model
+// are sure, and drops an unsure smaller read beside a sure die: its side
+// face or shadow.
+func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.Faces) []Die {
+	type read struct {
+		die Die
+		s   float64
+	}
+	var kept []read
+	for i, p := range props {
+		pr := probs[i]
+		if pr[model.NotADie] > notADie {
+			continue
+		}
+		v := likeliest(pr)
+		d := p.die
+		d.Value, d.Face, d.Confidence = v, faces.Label(rules.Face(v)), pr[v]
+		d.Uncertain = pr[v] < sureAlone || p.seen < detectSure
+		kept = append(kept, read{d, p.s})
+	}
+	kept = slices.DeleteFunc(kept, func(j read) bool {
+		if !j.die.Uncertain {
+			return false
+		}
+		for _, k := range kept {
+			dist := math.Hypot(float64(j.die.Center.X-k.die.Center.X), float64(j.die.Center.Y-k.die.Center.Y))
+			if !k.die.Uncertain && dist < besideSure*k.s && j.s < 0.75*k.s {
+				return true
+			}
+		}
+		return false
+	})
+	dice := make([]Die, len(kept))
+	for i, k := range kept {
+		dice[i] = k.die
+	}
+	return dice
+}
