@@ -18,6 +18,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
+	"github.com/dicecam/dicecam/internal/testimages"
 )
 
 // greyFrame is a small frame of one grey level, so a test can tell frames
@@ -151,18 +152,30 @@ func TestOpenFailsWithAHintWhatToDo(t *testing.T) {
 }
 
 func TestFolderWithABrokenImageFailsAtThatFrame(t *testing.T) {
-	matcheck.Check(t)
-	dir := t.TempDir()
-	writeImages(t, dir, []string{"01.png", "02.png", "04.png"}, []int{10, 20, 40})
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "03.png"), []byte("truncated"), 0o644))
-	src, err := Open(context.Background(), dir, SourceOptions{})
-	require.NoError(t, err)
-	defer src.Close()
-	levels, _, err := drainSource(t, src)
-	assert.Equal(t, []int{10, 20}, levels)
-	require.Error(t, err)
-	assert.NotErrorIs(t, err, io.EOF)
-	assert.Contains(t, err.Error(), "03.png")
+	for _, tc := range []struct {
+		name  string
+		frame []byte
+		says  string
+	}{
+		{"text in place of a picture", []byte("truncated"), "not a JPEG, PNG"},
+		{"a header claiming 100000×100000 pixels", testimages.PNGHeaderBomb(100000, 100000), "megapixels"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			matcheck.Check(t)
+			dir := t.TempDir()
+			writeImages(t, dir, []string{"01.png", "02.png", "04.png"}, []int{10, 20, 40})
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "03.png"), tc.frame, 0o644))
+			src, err := Open(context.Background(), dir, SourceOptions{})
+			require.NoError(t, err)
+			defer src.Close()
+			levels, _, err := drainSource(t, src)
+			assert.Equal(t, []int{10, 20}, levels)
+			require.Error(t, err)
+			assert.NotErrorIs(t, err, io.EOF)
+			assert.Contains(t, err.Error(), "03.png")
+			assert.Contains(t, err.Error(), tc.says)
+		})
+	}
 }
 
 // flaky is a camera that stops after a few frames; reopening fails a set
