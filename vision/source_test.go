@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
+	"github.com/dicecam/dicecam/internal/streamtest"
 	"github.com/dicecam/dicecam/internal/testimages"
 )
 
@@ -272,53 +272,21 @@ func TestVideoServedOverHTTPPlaysToItsEnd(t *testing.T) {
 	assert.Empty(t, statuses, "nothing was lost")
 }
 
-// mjpegCamera serves a live MJPEG stream, as network cameras do: JPEG frames
-// in a multipart response that never ends by itself. Each connection sends
-// the frames of the next entry of sessions, then drops; a negative entry,
-// or none left, refuses the connection.
-type mjpegCamera struct {
-	sessions chan int
-	level    atomic.Int64
-}
-
-func (c *mjpegCamera) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	n := -1
-	select {
-	case n = <-c.sessions:
-	default: // no more sessions: the camera stays away
-	}
-	if n < 0 {
-		http.Error(w, "camera busy", http.StatusServiceUnavailable)
-		return
-	}
-	w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary=frame")
-	for range n {
-		m := greyFrame(int(c.level.Add(4)) % 250)
-		buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
-		m.Close()
-		if err != nil {
-			return
-		}
-		jpeg := buf.GetBytes()
-		fmt.Fprintf(w, "--frame\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n", len(jpeg))
-		w.Write(jpeg)
-		buf.Close()
-		fmt.Fprint(w, "\r\n")
-		w.(http.Flusher).Flush()
-		select {
-		case <-r.Context().Done():
-			return
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
-}
-
 func TestLiveStreamIsRetriedWhenItDropsAndResumes(t *testing.T) {
 	matcheck.Check(t)
-	cam := &mjpegCamera{sessions: make(chan int, 8)}
-	cam.sessions <- 20  // the first connection, then the camera drops
-	cam.sessions <- -1  // it refuses once
-	cam.sessions <- 500 // and comes back
+	greyJPEG := func(i int) []byte {
+		m := greyFrame((4 * (i + 1)) % 250)
+		defer m.Close()
+		buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
+		if err != nil {
+			return nil // a frame the reader refuses, on the server's goroutine where a test may not stop
+		}
+		defer buf.Close()
+		return append([]byte(nil), buf.GetBytes()...)
+	}
+	// The first connection sends 20 frames and drops, the camera refuses
+	// once, and comes back.
+	cam := streamtest.NewCamera(greyJPEG, 20, -1, 500)
 	srv := httptest.NewServer(cam)
 	defer srv.Close()
 
