@@ -149,8 +149,9 @@ func (c *Card) Score(r Roll, id BoxID) (Option, error) {
 // hostile number can never make a card's totals overflow.
 const MaxTypedPoints = 1000
 
-// checkTyped says why points may not be typed into box id.
-func checkTyped(id BoxID, points int) error {
+// CheckTypedScore says why points may not be typed into box id, so an API can
+// refuse the number before it is made a move.
+func CheckTypedScore(id BoxID, points int) error {
 	switch {
 	case points < 0:
 		return fmt.Errorf("score %d for %q is negative: scores are 0 to %d", points, id, MaxTypedPoints)
@@ -172,7 +173,7 @@ func (c *Card) Enter(id BoxID, points int) (possible bool, err error) {
 	if c.filled[i] {
 		return false, fmt.Errorf("box %q is already filled: clear it first to correct it", id)
 	}
-	if err := checkTyped(id, points); err != nil {
+	if err := CheckTypedScore(id, points); err != nil {
 		return false, err
 	}
 	possible = c.set.Possible(id, points)

@@ -93,7 +93,7 @@ func (t *Table) Enter(player int, id BoxID, points int) error {
 		return err
 	}
 	// Checked before the box is cleared, so a refused score leaves the old one.
-	if err := checkTyped(id, points); err != nil {
+	if err := CheckTypedScore(id, points); err != nil {
 		return err
 	}
 	if _, ok := c.Filled(id); ok {

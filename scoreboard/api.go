@@ -63,21 +63,44 @@ func decodeAny(r *http.Request, dst any) error {
 	return unmarshalStrict(body, dst)
 }
 
+// maxBody bounds a request's body: the largest action, a rename, takes
+// some hundred bytes.
+const maxBody = 64 << 10
+
+var errBodyTooLarge = fmt.Errorf("the body is over %d KB, and no action takes more than a few hundred bytes: send one JSON object of the fields the route names", maxBody>>10)
+
 func readBody(r *http.Request) ([]byte, error) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 64<<10))
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
 		return nil, fmt.Errorf("read request: %w", err)
+	}
+	if len(body) > maxBody {
+		return nil, errBodyTooLarge
 	}
 	return body, nil
 }
 
-// unmarshalStrict refuses an unknown field: it is more likely a mistake
-// than something to ignore.
+// writeBodyError refuses a body that could not be read as the action's.
+func writeBodyError(w http.ResponseWriter, err error) {
+	code := http.StatusBadRequest
+	if errors.Is(err, errBodyTooLarge) {
+		code = http.StatusRequestEntityTooLarge
+	}
+	writeError(w, code, err)
+}
+
+// unmarshalStrict reads one JSON object into dst. It refuses an unknown
+// field, which is more likely a mistake than something to ignore, and
+// anything after the object: two actions sent as one would otherwise do
+// the first alone.
 func unmarshalStrict(body []byte, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return fmt.Errorf("malformed JSON body: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return fmt.Errorf("the body goes on after its JSON object (at byte %d): send one object an action", dec.InputOffset())
 	}
 	return nil
 }
@@ -87,7 +110,7 @@ func unmarshalStrict(body []byte, dst any) error {
 // do writes the reply.
 func (s *Server) actLocked(w http.ResponseWriter, r *http.Request, body interface{ version() *int }, do func()) {
 	if err := decode(r, body); err != nil {
-		writeError(w, http.StatusBadRequest, err)
+		writeBodyError(w, err)
 		return
 	}
 	s.mu.Lock()
