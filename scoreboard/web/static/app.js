@@ -61,7 +61,7 @@
     $("keys").textContent = pips ? "1–6" : "9 T J Q K A";
     $("print-link").href = withToken("/print");
     $("overlay-link").href = withToken("/overlay");
-    $("print-blank").href = withToken(`/print?blank=1&players=${Math.min(Math.max(s.players.length, 1), 6)}`);
+    $("print-blank").href = withToken(`/print?blank=1&players=${Math.min(Math.max(s.players.length, 1), 8)}`);
     renderWinner(s);
     renderCamera(s);
     renderRoll(s);
