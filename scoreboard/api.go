@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 )
 
 // versionStride separates the versions of successive games, so a request
@@ -101,6 +102,42 @@ func unmarshalStrict(body []byte, dst any) error {
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return fmt.Errorf("the body goes on after its JSON object (at byte %d): send one object an action", dec.InputOffset())
+	}
+	return checkLists(body)
+}
+
+// fixedLists are the fields of the API that hold a fixed number of values,
+// with what they hold.
+var fixedLists = map[string]struct {
+	n    int
+	what string
+}{
+	"dice":      {5, "a roll is five dice, as in [3, 3, 5, 6, 1] (0 for a die not seen)"},
+	"uncertain": {5, "one true or false for each of the five dice"},
+	"tray":      {4, "the tray is [left, top, right, bottom]"},
+}
+
+// checkLists refuses a fixed list of the wrong length in a JSON object,
+// which Go would decode by filling a short one with zeros and dropping the
+// end of a long one: a roll of four dice stored as five. Field names match
+// in any case, as encoding/json matches them.
+func checkLists(body []byte) error {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(body, &fields) != nil {
+		return nil // not an object: decoding it said what is wrong
+	}
+	for name, raw := range fields {
+		l, ok := fixedLists[strings.ToLower(name)]
+		if !ok {
+			continue
+		}
+		var each []json.RawMessage
+		if json.Unmarshal(raw, &each) != nil {
+			continue // not a list: decoding it said so
+		}
+		if len(each) != l.n {
+			return fmt.Errorf("%q holds %d values, not %d: %s", name, len(each), l.n, l.what)
+		}
 	}
 	return nil
 }

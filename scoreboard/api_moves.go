@@ -81,9 +81,6 @@ func (route moveRoute) decode(r *http.Request) (*int, Move, error) {
 			return nil, Move{}, fmt.Errorf("the body needs %q: %s takes %s", name, route.path, strings.Join(append([]string{"version"}, route.fields...), ", "))
 		}
 	}
-	if err := fiveDice(fields); err != nil {
-		return nil, Move{}, err
-	}
 	var body struct {
 		versioned
 		Move
@@ -101,24 +98,4 @@ func (route moveRoute) decode(r *http.Request) (*int, Move, error) {
 		}
 	}
 	return body.Version, body.Move, nil
-}
-
-// fiveDice refuses a list of dice that is not five long: Go would fill a
-// short one with zeros and drop the end of a long one, and store a roll
-// nobody made.
-func fiveDice(fields map[string]json.RawMessage) error {
-	for _, name := range []string{"dice", "uncertain"} {
-		raw, ok := fields[name]
-		if !ok {
-			continue
-		}
-		var each []json.RawMessage
-		if err := json.Unmarshal(raw, &each); err != nil {
-			return fmt.Errorf("%q is not a list: send the five dice, as in [3, 3, 5, 6, 1]", name)
-		}
-		if len(each) != len(Move{}.Dice) {
-			return fmt.Errorf("%q holds %d values: a roll is five dice, as in [3, 3, 5, 6, 1] (0 for a die not seen)", name, len(each))
-		}
-	}
-	return nil
 }
