@@ -9,6 +9,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/dicecam/dicecam/scoreboard/store"
 )
 
 // versionStride separates the versions of successive games, so a request
@@ -180,10 +182,27 @@ func (s *Server) makeMove(ctx context.Context, version *int, m Move) (View, int,
 	}
 	// Stored before anyone is told: a score the page shows survives a crash.
 	if err := s.cfg.Store.AppendMove(context.WithoutCancel(ctx), s.game.ID, len(s.game.Moves), b, next.Summary()); err != nil {
-		return View{}, http.StatusInternalServerError, err
+		return View{}, s.storeFailed(err), fmt.Errorf("the move was not made: %w", err)
 	}
 	s.game = next
 	return s.broadcastLocked(), http.StatusOK, nil
+}
+
+// storeFailed says on the terminal that a change could not be stored, as
+// well as to the page that sent it, since the person who can free the disk
+// is at the machine, and gives the status the reply takes.
+func (s *Server) storeFailed(err error) int {
+	s.cfg.Log.Error("the games database could not be written; the game stays as it was", "err", err)
+	if cannotWrite(err) {
+		return http.StatusInsufficientStorage
+	}
+	return http.StatusInternalServerError
+}
+
+// cannotWrite says whether err is the store's refusal to write: a disk full
+// or failing, or a database that may not be written.
+func cannotWrite(err error) bool {
+	return errors.Is(err, store.ErrDiskFull) || errors.Is(err, store.ErrDiskWrite) || errors.Is(err, store.ErrNotWritable)
 }
 
 // staleLocked refuses an action made against another version of the state

@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -21,6 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dicecam/dicecam/internal/logtest"
 	"github.com/dicecam/dicecam/internal/streamtest"
 )
 
@@ -36,31 +36,13 @@ func TestPlayRefusesTooManyPlayers(t *testing.T) {
 	assert.Contains(t, stderr, "room for 8")
 }
 
-// lockedBuffer lets a test read what a running command has printed so far.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 var printedLink = regexp.MustCompile(`open (http://\S+)`)
 
 // startPlay runs dicecam play until the test ends and returns the link it printed.
-func startPlay(t *testing.T, args ...string) (link string, out *lockedBuffer) {
+func startPlay(t *testing.T, args ...string) (link string, out *logtest.Buffer) {
 	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no profile of the machine's
-	out = &lockedBuffer{}
+	out = &logtest.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &env{stdout: out, stderr: out, log: log.New(out)}
 	done := make(chan error, 1)
