@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -125,10 +126,20 @@ func TestOpenFailsWithAHintWhatToDo(t *testing.T) {
 	require.NoError(t, os.Mkdir(empty, 0o755))
 	bad := filepath.Join(dir, "bad.png")
 	require.NoError(t, os.WriteFile(bad, []byte("no picture here"), 0o644))
+	ftyp := []byte("\x00\x00\x00\x14ftypisom\x00\x00\x02\x00isom")
+	video := func(name string, data ...[]byte) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, bytes.Join(data, nil), 0o644))
+		return path
+	}
 	cases := []struct {
 		spec string
 		want []string
 	}{
+		{video("cut.mp4", ftyp, []byte("\x00\x0f\x42\x40mdat"), make([]byte, 100)), []string{"cut.mp4", "the MP4 is cut short", "copy or record it again"}},
+		{video("unfinished.mp4", ftyp, []byte("\x00\x00\x00\x10mdat"), make([]byte, 8)), []string{"no index (moov box)"}},
+		{video("cut.avi", []byte("RIFF\x40\x42\x0f\x00AVI LIST"), make([]byte, 100)), []string{"the AVI is cut short"}},
+		{video("empty.mp4"), []string{"the file is empty"}},
 		{"7", []string{"open camera 7", "/dev/video", "--source path/to/video.mp4"}},
 		{"/dev/video9", []string{"open camera 9", "--source"}},
 		{filepath.Join(dir, "nothing.mp4"), []string{"nothing.mp4", "camera index"}},
