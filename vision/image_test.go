@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
 	"github.com/dicecam/dicecam/internal/testimages"
@@ -173,4 +174,21 @@ func FuzzDecodeImage(f *testing.F) {
 			t.Fatalf("decoded a %d×%d Mat of %d channels", m.Cols(), m.Rows(), m.Channels())
 		}
 	})
+}
+
+func TestAProgressiveJPEGWithRestartMarkersIsWholeUntilCut(t *testing.T) {
+	matcheck.Check(t)
+	m, err := DecodeImage(fixturePhoto(t))
+	require.NoError(t, err)
+	defer m.Close()
+	// Many scans, with tables between them, and restart markers inside each.
+	buf, err := gocv.IMEncodeWithParams(gocv.JPEGFileExt, m, []int{gocv.IMWriteJpegProgressive, 1, gocv.IMWriteJpegRstInterval, 4})
+	require.NoError(t, err)
+	defer buf.Close()
+	data := append([]byte(nil), buf.GetBytes()...)
+	again, err := DecodeImage(data)
+	require.NoError(t, err)
+	again.Close()
+	_, err = DecodeImage(data[:len(data)-300])
+	assert.ErrorIs(t, err, ErrImageTruncated)
 }
