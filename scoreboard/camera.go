@@ -87,6 +87,11 @@ func (c *camera) latest() ([]byte, <-chan struct{}) {
 func (c *camera) status(state string, seen int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	// The news of the last frame read may come after the news that the
+	// camera was lost; the tray stays unknown until frames come again.
+	if c.feed != FeedRunning {
+		return false
+	}
 	changed := c.state != state || c.seen != seen
 	c.state, c.seen = state, seen
 	return changed

@@ -29,6 +29,8 @@ func TestTheStateSaysWhenTheCameraIsLostOrStopped(t *testing.T) {
 		assert.Equal(t, tc.feed, cam.Feed)
 		assert.Equal(t, tc.reason, cam.Reason)
 		if tc.feed != FeedRunning {
+			b.srv.Status("settled", 5) // the last frame's news, told late
+			cam = b.state().Camera
 			assert.Empty(t, cam.State, "nothing is known of the tray without frames")
 			assert.Zero(t, cam.Seen)
 		}
