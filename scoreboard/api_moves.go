@@ -73,12 +73,12 @@ func (route moveRoute) decode(r *http.Request) (*int, Move, error) {
 	}
 	for name := range fields {
 		if name != "version" && !slices.Contains(route.fields, name) {
-			return nil, Move{}, fmt.Errorf("unknown field %q: %s takes %s", name, route.path, strings.Join(append([]string{"version"}, route.fields...), ", "))
+			return nil, Move{}, fmt.Errorf("unknown field %q: %s takes %s", name, route.path, route.takes())
 		}
 	}
 	for _, name := range route.required {
 		if _, ok := fields[name]; !ok {
-			return nil, Move{}, fmt.Errorf("the body needs %q: %s takes %s", name, route.path, strings.Join(append([]string{"version"}, route.fields...), ", "))
+			return nil, Move{}, fmt.Errorf("the body needs %q: %s takes %s", name, route.path, route.takes())
 		}
 	}
 	var body struct {
@@ -92,10 +92,17 @@ func (route moveRoute) decode(r *http.Request) (*int, Move, error) {
 		return nil, Move{}, errVersionMissing
 	}
 	body.Move.Kind = route.kind
+	// A typed score is refused here as a number no box could hold, before
+	// it is a move; the rules refuse it again for any other caller.
 	if _, ok := fields["points"]; ok {
 		if err := rules.CheckTypedScore(body.Box, body.Points); err != nil {
 			return nil, Move{}, err
 		}
 	}
 	return body.Version, body.Move, nil
+}
+
+// takes lists the fields the route's body may carry.
+func (route moveRoute) takes() string {
+	return strings.Join(append([]string{"version"}, route.fields...), ", ")
 }
