@@ -43,11 +43,20 @@ build: deps
 run: build
 	./$(BIN) $(if $(ARGS),$(ARGS),play)
 
-# The whole suite, then once more with gocv's Mat profile so any Mat left open fails.
+# Every parser of outside input, fuzzed a few seconds each: images, profiles,
+# game logs and the API's bodies, as package:target.
+FUZZ := vision:FuzzDecodeImage vision:FuzzParseProfile rules:FuzzParseLogRoundTrips scoreboard:FuzzAPIBodies
+
+# The whole suite, then once more with gocv's Mat profile so any Mat left open
+# fails, then the fuzz targets.
 test: deps deps-browser
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -tags matprofile ./...
+	@for f in $(FUZZ); do \
+		echo "$(GO) test -run '^$$' -fuzz=$${f#*:} -fuzztime=5s ./$${f%%:*}"; \
+		$(GO) test -run '^$$' -fuzz="^$${f#*:}$$" -fuzztime=5s ./$${f%%:*} || exit 1; \
+	done
 
 test-short: deps
 	$(GO) test -short ./...

@@ -31,9 +31,8 @@ func FromPhotos(ctx context.Context, photos []vision.Photo, faces rules.Faces) (
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		img := gocv.IMRead(ph.Path, gocv.IMReadColor)
-		if img.Empty() {
-			img.Close()
+		img, err := vision.ReadImage(ph.Path)
+		if err != nil {
 			continue
 		}
 		read++
@@ -119,9 +118,8 @@ func learnFaces(ctx context.Context, p *vision.Profile, photos []vision.Photo) e
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
-		if frame.Empty() {
-			frame.Close()
+		frame, err := vision.ReadImage(ph.Path)
+		if err != nil {
 			continue
 		}
 		places := make([]image.Rectangle, len(ph.Dice))

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,14 +27,69 @@ type Feed struct {
 	reader *vision.Reader // owned; replaced when a new profile arrives
 
 	keep    atomic.Bool // copy each frame into latest, while calibrating
-	mu      sync.Mutex  // guards latest and profile
+	mu      sync.Mutex  // guards latest, profile and link
 	latest  gocv.Mat
 	profile *vision.Profile // to read with from the next frame on
+	link    link
+}
+
+// link is what the feed knows of its source's connection, and whom to tell.
+type link struct {
+	cam           scoreboard.Camera // while Run runs
+	state, reason string
 }
 
 // NewFeed reads src with reader; both become the feed's to close.
 func NewFeed(src vision.Source, reader *vision.Reader) *Feed {
-	return &Feed{src: src, reader: reader, latest: gocv.NewMat()}
+	return &Feed{src: src, reader: reader, latest: gocv.NewMat(), link: link{state: scoreboard.FeedRunning}}
+}
+
+// Open opens the source spec names as vision.Open does, and makes a feed
+// that reads it with reader, which becomes the feed's to close once Open
+// succeeds. A camera or stream lost and found again is told to the
+// scoreboard as it happens.
+func Open(ctx context.Context, spec string, opts vision.SourceOptions, reader *vision.Reader) (*Feed, error) {
+	f := NewFeed(nil, reader)
+	opts.Notify = f.sourceStatus
+	src, err := vision.Open(ctx, spec, opts)
+	if err != nil {
+		f.latest.Close()
+		return nil, err
+	}
+	f.src = src
+	return f, nil
+}
+
+// sourceStatus hears the source's news, on the source's own goroutine.
+func (f *Feed) sourceStatus(st vision.Status) {
+	if st.Lost {
+		f.setLink(scoreboard.FeedReconnecting, st.Err.Error())
+	} else {
+		f.setLink(scoreboard.FeedRunning, "")
+	}
+}
+
+// setLink records the connection's state and tells the scoreboard, if Run
+// has one, outside the lock.
+func (f *Feed) setLink(state, reason string) {
+	f.mu.Lock()
+	f.link.state, f.link.reason = state, reason
+	cam := f.link.cam
+	f.mu.Unlock()
+	if cam != nil {
+		cam.FeedState(state, reason)
+	}
+}
+
+// attach makes cam the one told of the connection, and tells it how it stands.
+func (f *Feed) attach(cam scoreboard.Camera) {
+	f.mu.Lock()
+	f.link.cam = cam
+	l := f.link
+	f.mu.Unlock()
+	if cam != nil {
+		cam.FeedState(l.state, l.reason)
+	}
 }
 
 // Close closes the source, the reader and the kept frame. Call it after Run
@@ -48,8 +104,28 @@ func (f *Feed) Close() error {
 // well and leave the CPU to the reader.
 const frameGap = 100 * time.Millisecond
 
-// Run implements scoreboard.Feed.
+// Run implements scoreboard.Feed. When the source ends or fails, the
+// scoreboard is told the camera stopped, and why, before Run returns.
 func (f *Feed) Run(ctx context.Context, cam scoreboard.Camera) error {
+	f.attach(cam)
+	defer f.attach(nil)
+	err := f.read(ctx, cam)
+	if ctx.Err() == nil {
+		f.setLink(scoreboard.FeedStopped, stopReason(err))
+	}
+	return err
+}
+
+// stopReason says why a source gave its last frame, for the page.
+func stopReason(err error) string {
+	if errors.Is(err, io.EOF) {
+		return "the recording ended: it has no more frames"
+	}
+	return err.Error()
+}
+
+// read reads frames into cam until ctx ends or the source does.
+func (f *Feed) read(ctx context.Context, cam scoreboard.Camera) error {
 	w := vision.NewWatcher(f.reader, vision.WatchOptions{})
 	defer func() { w.Close() }()
 	var tray trayView

@@ -144,8 +144,27 @@ func (c *Card) Score(r Roll, id BoxID) (Option, error) {
 	return o, nil
 }
 
+// MaxTypedPoints bounds a score typed by hand. No box of any rule set holds
+// more than 50, so this leaves room for house rules while a mistyped or
+// hostile number can never make a card's totals overflow.
+const MaxTypedPoints = 1000
+
+// CheckTypedScore says why points may not be typed into box id, so an API can
+// refuse the number before it is made a move.
+func CheckTypedScore(id BoxID, points int) error {
+	switch {
+	case points < 0:
+		return fmt.Errorf("score %d for %q is negative: scores are 0 to %d", points, id, MaxTypedPoints)
+	case points > MaxTypedPoints:
+		return fmt.Errorf("score %d for %q is more than %d, which no box holds even under house rules: check the number",
+			points, id, MaxTypedPoints)
+	}
+	return nil
+}
+
 // Enter writes a score typed by hand into an open box. The card keeps it
-// even when no five dice could make it, and marks it so a person can look again.
+// even when no five dice could make it, and marks it so a person can look
+// again; it refuses a score outside 0 to MaxTypedPoints.
 func (c *Card) Enter(id BoxID, points int) (possible bool, err error) {
 	i, err := c.set.boxIndex(id)
 	if err != nil {
@@ -154,8 +173,8 @@ func (c *Card) Enter(id BoxID, points int) (possible bool, err error) {
 	if c.filled[i] {
 		return false, fmt.Errorf("box %q is already filled: clear it first to correct it", id)
 	}
-	if points < 0 {
-		return false, fmt.Errorf("score %d for %q is negative: scores are 0 or more", points, id)
+	if err := CheckTypedScore(id, points); err != nil {
+		return false, err
 	}
 	possible = c.set.Possible(id, points)
 	c.points[i], c.filled[i], c.marked[i], c.bonus[i] = points, true, !possible, false

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -20,6 +21,10 @@ type Turn struct {
 // a comment never changes what a log means.
 const Separator = "---"
 
+// MaxLogLine is the longest line a game log may have, with room for a long
+// comment; a turn takes some twenty bytes.
+const MaxLogLine = 64 << 10
+
 // LineError is a problem with one line of a game log, so that a command can
 // name the file and line the way compilers do.
 type LineError struct {
@@ -35,12 +40,15 @@ func (e *LineError) Unwrap() error { return e.Err }
 // (poker), a line "---" ends each game and starts the next; it goes between
 // two games' turns, never first, last or twice in a row, so every game in
 // the log has turns. A log with no "---" is one game, as it always was.
-// An error is a *LineError.
+// A line longer than MaxLogLine is refused. An error is a *LineError, or
+// one from reading r.
 func ParseLog(r io.Reader, s *Set) ([]Turn, error) {
 	var turns []Turn
 	game, sepLine := 0, 0 // sepLine: the "---" no turn has followed yet
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(nil, MaxLogLine)
+	n := 1
+	for ; sc.Scan(); n++ {
 		text, _, _ := strings.Cut(sc.Text(), "#")
 		text = strings.TrimSpace(text)
 		switch {
@@ -60,7 +68,11 @@ func ParseLog(r io.Reader, s *Set) ([]Turn, error) {
 		t.Line, t.Game, sepLine = n, game, 0
 		turns = append(turns, t)
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, &LineError{Line: n, Err: fmt.Errorf(
+			"the line is longer than %d KB, and a turn is one short line (%q): is this a game log?",
+			MaxLogLine>>10, s.exampleRoll()+" -> chance")}
+	} else if err != nil {
 		return nil, fmt.Errorf("read game log: %w", err)
 	}
 	if sepLine > 0 {

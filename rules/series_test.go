@@ -367,6 +367,7 @@ func TestParseLogNamesTheBadLine(t *testing.T) {
 		{"1 2 3 4 5 chance", `line 1: "1 2 3 4 5 chance" is not a turn`},
 		{"1 2 3 4 5 -> ones", `line 1: unknown box "ones" for yahtzee`},
 		{"1 2 3 4 5 6 -> chance", `line 1: a roll is five dice, got 6`},
+		{"1 2 3 4 5 -> chance\n# " + strings.Repeat("x", 4<<20), `line 2: the line is longer than 64 KB`},
 	}
 	for _, tc := range cases {
 		_, err := ParseLog(strings.NewReader(tc.log), s)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -139,4 +140,15 @@ func TestTableRefusesWhatItCannotSeat(t *testing.T) {
 	require.NoError(t, c.Enter(0, "yacht", 50))
 	_, ok := fresh.Card(0).Filled("yacht")
 	assert.False(t, ok, "a clone's moves leave the table as it was")
+}
+
+func TestARefusedCorrectionKeepsTheScoreItWouldReplace(t *testing.T) {
+	tb := NewTable(mustParse(t, "yahtzee"), 1)
+	require.NoError(t, tb.Enter(0, "chance", 23))
+	err := tb.Enter(0, "chance", math.MaxInt64)
+	assert.ErrorContains(t, err, "more than 1000")
+	p, ok := tb.Card(0).Filled("chance")
+	assert.True(t, ok)
+	assert.Equal(t, 23, p, "the box keeps its score")
+	assert.Equal(t, 23, tb.Card(0).Totals().GrandTotal)
 }

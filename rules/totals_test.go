@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -50,6 +51,10 @@ func TestTypedScoresAreKeptAndImpossibleOnesMarked(t *testing.T) {
 	assert.ErrorContains(t, err, "clear it first")
 	_, err = c.Enter("chance", -1)
 	assert.ErrorContains(t, err, "negative")
+	_, err = c.Enter("chance", math.MaxInt)
+	assert.ErrorContains(t, err, "more than 1000", "a typed score beyond any box's is refused")
+	_, filled := c.Filled("chance")
+	assert.False(t, filled, "a refused score never reaches the card")
 
 	require.NoError(t, c.Clear("threes"))
 	assert.False(t, c.Marked("threes"))

@@ -22,7 +22,7 @@ func (s *Server) handleAdviceSet(w http.ResponseWriter, r *http.Request) {
 		// Kept with the game, so that a restarted server shows what the
 		// players chose.
 		if err := s.cfg.Store.SetAdvice(r.Context(), s.game.ID, *body.On); err != nil {
-			writeError(w, http.StatusInternalServerError, err)
+			writeError(w, s.storeFailed(err), err)
 			return
 		}
 		s.adviceSwitch = body.On

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
+
+	"github.com/dicecam/dicecam/scoreboard/store"
 )
 
 // versionStride separates the versions of successive games, so a request
@@ -63,21 +66,80 @@ func decodeAny(r *http.Request, dst any) error {
 	return unmarshalStrict(body, dst)
 }
 
+// maxBody bounds a request's body: the largest action, a rename, takes
+// some hundred bytes.
+const maxBody = 64 << 10
+
+var errBodyTooLarge = fmt.Errorf("the body is over %d KB, and no action takes more than a few hundred bytes: send one JSON object of the fields the route names", maxBody>>10)
+
 func readBody(r *http.Request) ([]byte, error) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 64<<10))
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
 		return nil, fmt.Errorf("read request: %w", err)
+	}
+	if len(body) > maxBody {
+		return nil, errBodyTooLarge
 	}
 	return body, nil
 }
 
-// unmarshalStrict refuses an unknown field: it is more likely a mistake
-// than something to ignore.
+// writeBodyError refuses a body that could not be read as the action's.
+func writeBodyError(w http.ResponseWriter, err error) {
+	code := http.StatusBadRequest
+	if errors.Is(err, errBodyTooLarge) {
+		code = http.StatusRequestEntityTooLarge
+	}
+	writeError(w, code, err)
+}
+
+// unmarshalStrict reads one JSON object into dst. It refuses an unknown
+// field, which is more likely a mistake than something to ignore, and
+// anything after the object: two actions sent as one would otherwise do
+// the first alone.
 func unmarshalStrict(body []byte, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return fmt.Errorf("malformed JSON body: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return fmt.Errorf("the body goes on after its JSON object (at byte %d): send one object an action", dec.InputOffset())
+	}
+	return checkLists(body)
+}
+
+// fixedLists are the fields of the API that hold a fixed number of values,
+// with what they hold.
+var fixedLists = map[string]struct {
+	n    int
+	what string
+}{
+	"dice":      {5, "a roll is five dice, as in [3, 3, 5, 6, 1] (0 for a die not seen)"},
+	"uncertain": {5, "one true or false for each of the five dice"},
+	"tray":      {4, "the tray is [left, top, right, bottom]"},
+}
+
+// checkLists refuses a fixed list of the wrong length in a JSON object,
+// which Go would decode by filling a short one with zeros and dropping the
+// end of a long one: a roll of four dice stored as five. Field names match
+// in any case, as encoding/json matches them.
+func checkLists(body []byte) error {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(body, &fields) != nil {
+		return nil // not an object: decoding it said what is wrong
+	}
+	for name, raw := range fields {
+		l, ok := fixedLists[strings.ToLower(name)]
+		if !ok {
+			continue
+		}
+		var each []json.RawMessage
+		if json.Unmarshal(raw, &each) != nil {
+			continue // not a list: decoding it said so
+		}
+		if len(each) != l.n {
+			return fmt.Errorf("%q holds %d values, not %d: %s", name, len(each), l.n, l.what)
+		}
 	}
 	return nil
 }
@@ -87,7 +149,7 @@ func unmarshalStrict(body []byte, dst any) error {
 // do writes the reply.
 func (s *Server) actLocked(w http.ResponseWriter, r *http.Request, body interface{ version() *int }, do func()) {
 	if err := decode(r, body); err != nil {
-		writeError(w, http.StatusBadRequest, err)
+		writeBodyError(w, err)
 		return
 	}
 	s.mu.Lock()
@@ -120,10 +182,27 @@ func (s *Server) makeMove(ctx context.Context, version *int, m Move) (View, int,
 	}
 	// Stored before anyone is told: a score the page shows survives a crash.
 	if err := s.cfg.Store.AppendMove(context.WithoutCancel(ctx), s.game.ID, len(s.game.Moves), b, next.Summary()); err != nil {
-		return View{}, http.StatusInternalServerError, err
+		return View{}, s.storeFailed(err), fmt.Errorf("the move was not made: %w", err)
 	}
 	s.game = next
 	return s.broadcastLocked(), http.StatusOK, nil
+}
+
+// storeFailed says on the terminal that a change could not be stored, as
+// well as to the page that sent it, since the person who can free the disk
+// is at the machine, and gives the status the reply takes.
+func (s *Server) storeFailed(err error) int {
+	s.cfg.Log.Error("the games database could not be written; the game stays as it was", "err", err)
+	if cannotWrite(err) {
+		return http.StatusInsufficientStorage
+	}
+	return http.StatusInternalServerError
+}
+
+// cannotWrite says whether err is the store's refusal to write: a disk full
+// or failing, or a database that may not be written.
+func cannotWrite(err error) bool {
+	return errors.Is(err, store.ErrDiskFull) || errors.Is(err, store.ErrDiskWrite) || errors.Is(err, store.ErrNotWritable)
 }
 
 // staleLocked refuses an action made against another version of the state

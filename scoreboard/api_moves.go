@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/dicecam/dicecam/rules"
 )
 
 // moveRoute is one move of the API: the path it is posted to, the kind of
@@ -15,28 +17,30 @@ type moveRoute struct {
 	path   string
 	kind   MoveKind
 	fields []string
+	// required are the fields the body must carry; the others default.
+	required []string
 }
 
 // moveRoutes are the API's moves, in route order.
 var moveRoutes = []moveRoute{
 	// The dice of the current throw: typed on the page, or sent by a script.
-	{"/api/roll", MoveRoll, []string{"dice", "uncertain", "throw"}},
+	{"/api/roll", MoveRoll, []string{"dice", "uncertain", "throw"}, []string{"dice"}},
 	// One die (0..4) corrected, or an uncertain one accepted with the face it shows.
-	{"/api/die", MoveDie, []string{"die", "face"}},
+	{"/api/die", MoveDie, []string{"die", "face"}, nil},
 	// The roll is right as read, so it may score.
-	{"/api/confirm", MoveConfirm, nil},
+	{"/api/confirm", MoveConfirm, nil, nil},
 	// The confirmed roll goes in a box of the player to move; the turn passes.
-	{"/api/score", MoveScore, []string{"box"}},
+	{"/api/score", MoveScore, []string{"box"}, nil},
 	// A score typed by hand into a box, filled or not (a correction); one
 	// five dice cannot make is kept and marked.
-	{"/api/enter", MoveEnter, []string{"player", "box", "points"}},
+	{"/api/enter", MoveEnter, []string{"player", "box", "points"}, nil},
 	// A filled box emptied.
-	{"/api/clear", MoveClear, []string{"player", "box"}},
+	{"/api/clear", MoveClear, []string{"player", "box"}, nil},
 	// The last move still in force taken back; sent again, it goes further back.
-	{"/api/undo", MoveUndo, nil},
-	{"/api/rename", MoveRename, []string{"player", "name"}},
+	{"/api/undo", MoveUndo, nil, nil},
+	{"/api/rename", MoveRename, []string{"player", "name"}, nil},
 	// A player column added.
-	{"/api/players", MoveAdd, []string{"name"}},
+	{"/api/players", MoveAdd, []string{"name"}, nil},
 }
 
 // handleMove serves one route of moveRoutes: POST path {"version", fields...}.
@@ -44,7 +48,7 @@ func (s *Server) handleMove(route moveRoute) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		version, m, err := route.decode(r)
 		if err != nil {
-			writeError(w, http.StatusBadRequest, err)
+			writeBodyError(w, err)
 			return
 		}
 		v, code, err := s.makeMove(r.Context(), version, m)
@@ -64,12 +68,17 @@ func (route moveRoute) decode(r *http.Request) (*int, Move, error) {
 		return nil, Move{}, err
 	}
 	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil {
-		return nil, Move{}, fmt.Errorf("malformed JSON body: %w", err)
+	if err := unmarshalStrict(raw, &fields); err != nil {
+		return nil, Move{}, err
 	}
 	for name := range fields {
 		if name != "version" && !slices.Contains(route.fields, name) {
-			return nil, Move{}, fmt.Errorf("unknown field %q: %s takes %s", name, route.path, strings.Join(append([]string{"version"}, route.fields...), ", "))
+			return nil, Move{}, fmt.Errorf("unknown field %q: %s takes %s", name, route.path, route.takes())
+		}
+	}
+	for _, name := range route.required {
+		if _, ok := fields[name]; !ok {
+			return nil, Move{}, fmt.Errorf("the body needs %q: %s takes %s", name, route.path, route.takes())
 		}
 	}
 	var body struct {
@@ -83,5 +92,17 @@ func (route moveRoute) decode(r *http.Request) (*int, Move, error) {
 		return nil, Move{}, errVersionMissing
 	}
 	body.Move.Kind = route.kind
+	// A typed score is refused here as a number no box could hold, before
+	// it is a move; the rules refuse it again for any other caller.
+	if _, ok := fields["points"]; ok {
+		if err := rules.CheckTypedScore(body.Box, body.Points); err != nil {
+			return nil, Move{}, err
+		}
+	}
 	return body.Version, body.Move, nil
+}
+
+// takes lists the fields the route's body may carry.
+func (route moveRoute) takes() string {
+	return strings.Join(append([]string{"version"}, route.fields...), ", ")
 }

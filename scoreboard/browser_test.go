@@ -255,7 +255,7 @@ func TestPrintViewIsOnePage(t *testing.T) {
 		shot  string
 	}{
 		{"/print", chromedp.PaperLetter, "print-game.png"},
-		{"/print?blank=1&players=6&paper=a4", chromedp.PaperA4, "print-blank-a4.png"},
+		{"/print?blank=1&players=8&paper=a4", chromedp.PaperA4, "print-blank-a4.png"},
 		{"/print?blank=1&players=6&paper=letter&rules=yatzy", chromedp.PaperLetter, ""},
 		{"/print?blank=1&players=1&paper=letter&rules=poker", chromedp.PaperLetter, ""},
 	} {

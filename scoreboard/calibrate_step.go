@@ -14,7 +14,7 @@ func (s *Server) handleCalibrate(w http.ResponseWriter, r *http.Request) {
 	}
 	var a CalibrationAction
 	if err := decodeAny(r, &a); err != nil {
-		writeError(w, http.StatusBadRequest, err)
+		writeBodyError(w, err)
 		return
 	}
 	c, err := s.cfg.Calibrator.Calibrate(r.Context(), a)

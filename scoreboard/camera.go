@@ -25,14 +25,30 @@ type Camera interface {
 	// Held marks the dice the advice says to keep, by position, while the
 	// roll on the card is still these dice; none otherwise.
 	Held(dice [5]int) [5]bool
+	// FeedState says whether frames come: FeedRunning, FeedReconnecting or
+	// FeedStopped, with the reason for the last two.
+	FeedState(state, reason string)
 }
+
+// What a feed's frames are doing, as CameraView.Feed gives it.
+const (
+	FeedRunning = "running"
+	// FeedReconnecting is a camera or stream lost and tried again with
+	// growing waits; reading resumes by itself when it answers.
+	FeedReconnecting = "reconnecting"
+	// FeedStopped is a source that will give no more frames: a recording
+	// that ended, a folder that vanished, a reader that failed.
+	FeedStopped = "stopped"
+)
 
 // CameraView is the camera's status as the page shows it.
 type CameraView struct {
-	On    bool   `json:"on"`    // a camera feeds the server
-	Demo  bool   `json:"demo"`  // it is the built-in demo, not a real camera
-	State string `json:"state"` // empty, rolling, settled
-	Seen  int    `json:"seen"`
+	On     bool   `json:"on"`               // a camera feeds the server
+	Demo   bool   `json:"demo"`             // it is the built-in demo, not a real camera
+	Feed   string `json:"feed"`             // running, reconnecting, stopped
+	Reason string `json:"reason,omitempty"` // why it is reconnecting or stopped
+	State  string `json:"state"`            // empty, rolling, settled; "" while the feed is not running
+	Seen   int    `json:"seen"`
 }
 
 // camera holds the latest frame for the MJPEG views and the status for the
@@ -43,10 +59,12 @@ type camera struct {
 	next   chan struct{} // closed when a new frame arrives
 	state  string
 	seen   int
+	feed   string
+	reason string
 	closed bool
 }
 
-func newCamera() *camera { return &camera{next: make(chan struct{})} }
+func newCamera() *camera { return &camera{next: make(chan struct{}), feed: FeedRunning} }
 
 func (c *camera) frame(b []byte) {
 	c.mu.Lock()
@@ -69,15 +87,39 @@ func (c *camera) latest() ([]byte, <-chan struct{}) {
 func (c *camera) status(state string, seen int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	// The news of the last frame read may come after the news that the
+	// camera was lost; the tray stays unknown until frames come again.
+	if c.feed != FeedRunning {
+		return false
+	}
 	changed := c.state != state || c.seen != seen
 	c.state, c.seen = state, seen
 	return changed
 }
 
+// feedState records whether frames come and says whether that changed.
+// Without frames nothing is known of the tray, so its state is forgotten.
+func (c *camera) feedState(state, reason string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.feed == state && c.reason == reason {
+		return false
+	}
+	c.feed, c.reason = state, reason
+	if state != FeedRunning {
+		c.state, c.seen = "", 0
+	}
+	return true
+}
+
 func (c *camera) view(on, demo bool) CameraView {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return CameraView{On: on, Demo: demo, State: c.state, Seen: c.seen}
+	v := CameraView{On: on, Demo: demo, State: c.state, Seen: c.seen}
+	if on { // a server without a camera has no feed to tell of
+		v.Feed, v.Reason = c.feed, c.reason
+	}
+	return v
 }
 
 func (c *camera) close() {
@@ -97,6 +139,23 @@ func (s *Server) Status(state string, seen int) {
 	if s.cam.status(state, seen) {
 		s.broadcast()
 	}
+}
+
+// FeedState implements Camera: the page is told, and the terminal says the
+// same in one line.
+func (s *Server) FeedState(state, reason string) {
+	if !s.cam.feedState(state, reason) {
+		return
+	}
+	switch state {
+	case FeedRunning:
+		s.cfg.Log.Info("camera is reading")
+	case FeedReconnecting:
+		s.cfg.Log.Warn("camera lost; trying again until it answers, type the dice on the page meanwhile", "reason", reason)
+	default:
+		s.cfg.Log.Error("camera stopped; type the dice on the page", "reason", reason)
+	}
+	s.broadcast()
 }
 
 // Held implements Camera: the advised keep, while the roll on the card is

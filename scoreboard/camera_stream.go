@@ -1,6 +1,7 @@
 package scoreboard
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 )
@@ -9,6 +10,12 @@ import (
 // <img> shows with no script. Each view waits on the frames alone, never
 // on the game. GET /camera.mjpeg
 func (s *Server) handleCameraStream(w http.ResponseWriter, r *http.Request) {
+	// Another site's page may not show the table's camera in an <img>,
+	// where the same-origin rules of scripts do not hold.
+	if crossSite(r) {
+		writeError(w, http.StatusForbidden, errors.New("the camera view is shown only on this scoreboard's own page"))
+		return
+	}
 	const boundary = "dicecamframe"
 	w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary="+boundary)
 	w.Header().Set("Cache-Control", "no-store")

@@ -28,6 +28,10 @@ func (s *Server) handleGameNew(w http.ResponseWriter, r *http.Request) {
 			names = s.game.State().Names
 		}
 		g, err := s.start(r.Context(), set, names)
+		if cannotWrite(err) {
+			writeError(w, s.storeFailed(err), err)
+			return
+		}
 		if err != nil {
 			writeError(w, http.StatusUnprocessableEntity, err)
 			return

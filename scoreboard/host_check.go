@@ -39,6 +39,9 @@ func allowedHosts(addr string) func(host string) bool {
 	// by its own host name.
 	any := ip != nil && ip.IsUnspecified() || lhost == ""
 	if any {
+		// Every interface includes the loopback one, which a browser on
+		// this machine names localhost; no rebinding page can own that name.
+		names["localhost"] = true
 		if h, err := os.Hostname(); err == nil {
 			names[strings.ToLower(h)] = true
 			names[strings.ToLower(h)+".local"] = true

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/dicecam/dicecam/rules"
 )
@@ -33,10 +34,22 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	mux.Handle("GET /static/", http.StripPrefix("/static/", filesOnly(http.FileServerFS(static))))
 	mux.HandleFunc("GET /{$}", s.page("index.html"))
 	mux.HandleFunc("GET /overlay", s.page("overlay.html"))
 	mux.HandleFunc("GET /print", s.handlePrint)
+}
+
+// filesOnly serves the files of a file server and not the listing of a
+// folder, which tells nothing a page needs.
+func filesOnly(files http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "" || strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) page(name string) http.HandlerFunc {
@@ -91,8 +104,8 @@ func (s *Server) handlePrint(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		n, err := strconv.Atoi(q.Get("players"))
-		if err != nil || n < 1 || n > 6 {
-			http.Error(w, "a blank card has 1 to 6 player columns: ?players=4", http.StatusBadRequest)
+		if err != nil || n < 1 || n > MaxPlayers {
+			http.Error(w, fmt.Sprintf("a blank card has 1 to %d player columns, as a game has: ?players=4", MaxPlayers), http.StatusBadRequest)
 			return
 		}
 		d.Rules, d.Blank, d.Title = set, true, set.Name()

@@ -155,7 +155,7 @@ func (s *Server) Handler(addr string) http.Handler {
 	if s.cfg.Token != "" {
 		h = checkToken(s.cfg.Token, h)
 	}
-	return checkHost(addr, h)
+	return withSecurityHeaders(checkHost(addr, h))
 }
 
 // Close ends the open event streams and camera views, so a server can shut

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/dicecam/dicecam/rules"
 )
@@ -91,9 +92,6 @@ func (st *State) applyMove(m Move) error {
 	case MoveEnter:
 		if err := st.box(m.Box); err != nil {
 			return err
-		}
-		if m.Points < 0 {
-			return fmt.Errorf("%d points: a box holds zero or more", m.Points)
 		}
 		return st.Table.Enter(m.Player, m.Box, m.Points)
 	case MoveClear:
@@ -208,6 +206,16 @@ func cleanName(name string) (string, error) {
 	}
 	if len([]rune(name)) > 24 {
 		return "", fmt.Errorf("name %q is too long: keep it to 24 letters", name)
+	}
+	for _, r := range name {
+		switch {
+		case unicode.Is(unicode.Bidi_Control, r):
+			// U+202E and its kin turn the text after them around, on the
+			// card and in the recent games alike.
+			return "", fmt.Errorf("name %q holds %U, which reverses the text around it: type the name without it", name, r)
+		case unicode.IsControl(r):
+			return "", fmt.Errorf("name %q holds the control character %U: type the name in letters, digits and spaces", name, r)
+		}
 	}
 	return name, nil
 }

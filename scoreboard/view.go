@@ -35,7 +35,8 @@ type RulesView struct {
 	Spec     string      `json:"spec"`
 	Games    int         `json:"games"`
 	MaxScore int         `json:"max_score"`
-	Faces    []string    `json:"faces"` // labels of faces 1..6
+	MaxTyped int         `json:"max_typed"` // the most a score typed into a box may be
+	Faces    []string    `json:"faces"`     // labels of faces 1..6
 	Boxes    []rules.Box `json:"boxes"`
 	Sets     []string    `json:"sets"` // every rule set a new game may use
 	// UpperBonus is earned by an upper subtotal of BonusAt or more; zero
@@ -82,7 +83,7 @@ func (s *Server) viewLocked() View {
 		GameID:  g.ID,
 		Started: g.Started.Format("2006-01-02 15:04"),
 		Rules: RulesView{
-			Name: set.Name(), Spec: set.Spec(), Games: set.Games(), MaxScore: set.MaxScore(),
+			Name: set.Name(), Spec: set.Spec(), Games: set.Games(), MaxScore: set.MaxScore(), MaxTyped: rules.MaxTypedPoints,
 			Boxes: set.Boxes(), Sets: rules.Names(),
 		},
 		Round:   st.Table.Game(),

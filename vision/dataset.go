@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"gocv.io/x/gocv"
 )
 
 // Photo is one labelled photo of a folder in the datasets format: images.csv
@@ -145,11 +143,11 @@ func (f Fold) Filter(photos []Photo) []Photo {
 // ReadPhoto reads the dice in a labelled photo and measures the reading
 // against its labels.
 func (r *Reader) ReadPhoto(ph Photo) (Accuracy, error) {
-	frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
-	defer frame.Close()
-	if frame.Empty() {
-		return Accuracy{}, fmt.Errorf("%s: not an image OpenCV can read", ph.Path)
+	frame, err := ReadImage(ph.Path)
+	if err != nil {
+		return Accuracy{}, err
 	}
+	defer frame.Close()
 	dice, err := r.Read(frame)
 	if err != nil {
 		return Accuracy{}, fmt.Errorf("%s: %w", ph.Path, err)

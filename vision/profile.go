@@ -84,6 +84,10 @@ func DefaultProfile() *Profile {
 // defaultDieSize is the widest range of die sides the reader takes.
 var defaultDieSize = [2]float64{16, 260}
 
+// maxDieSide bounds a profile's largest die: the side of the largest square
+// frame of MaxImagePixels.
+const maxDieSide = 7072
+
 // A calibration widens the range of die sides it measured by these factors,
 // for the dice it did not see: nearer the camera, farther, or tilted.
 const (
@@ -124,12 +128,19 @@ func (p *Profile) Validate() error {
 		return fmt.Errorf("faces is %v, want %q or %q", p.Faces, rules.PipFaces, rules.PokerFaces)
 	case p.DieSize[0] <= 0 || p.DieSize[1] < p.DieSize[0]:
 		return fmt.Errorf("die_size %v is not a range of positive pixel sizes", p.DieSize)
+	case p.DieSize[1] > maxDieSide:
+		return fmt.Errorf("die_size %v goes past %d pixels, wider than any frame dicecam reads: calibrate again", p.DieSize, maxDieSide)
 	case p.Tray.Min.X < 0 || p.Tray.Min.Y < 0 || p.Tray.Max.X < p.Tray.Min.X || p.Tray.Max.Y < p.Tray.Min.Y:
 		return fmt.Errorf("tray %v is not a rectangle inside a frame", p.Tray)
 	}
 	for i, t := range p.Templates {
-		if t.Size <= 0 || len(t.Pixels) != t.Size*t.Size {
-			return fmt.Errorf("template %d (%q) has %d pixels, want %d×%d", i, t.Label, len(t.Pixels), t.Size, t.Size)
+		// The reader compares TemplateSize² patches only; any other size
+		// would be skipped unread (and a huge one wraps Size×Size to 0).
+		if t.Size != TemplateSize {
+			return fmt.Errorf("template %d (%q) is %d pixels square, want %d: calibrate again", i, t.Label, t.Size, TemplateSize)
+		}
+		if len(t.Pixels) != TemplateSize*TemplateSize {
+			return fmt.Errorf("template %d (%q) has %d pixels, want %d×%d", i, t.Label, len(t.Pixels), TemplateSize, TemplateSize)
 		}
 		if t.Value < 1 || t.Value > 6 {
 			return fmt.Errorf("template %d (%q) has value %d, want 1 to 6", i, t.Label, t.Value)
@@ -170,16 +181,25 @@ func LoadProfile(path string) (*Profile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}
+	p, err := ParseProfile(data)
+	if err != nil {
+		return nil, fmt.Errorf("profile %s: %w", path, err)
+	}
+	return p, nil
+}
+
+// ParseProfile reads and checks a profile file's bytes.
+func ParseProfile(data []byte) (*Profile, error) {
 	var p Profile
 	if err := json.Unmarshal(data, &p); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			return nil, fmt.Errorf("profile %s is not valid JSON (at byte %d: %v): calibrate again to rewrite it", path, syn.Offset, err)
+			return nil, fmt.Errorf("not valid JSON (at byte %d: %w): calibrate again to rewrite it", syn.Offset, err)
 		}
-		return nil, fmt.Errorf("profile %s: %w", path, err)
+		return nil, err
 	}
 	if err := p.Validate(); err != nil {
-		return nil, fmt.Errorf("profile %s: %w", path, err)
+		return nil, err
 	}
 	return &p, nil
 }

@@ -136,6 +136,9 @@ func openVideo(ctx context.Context, path string, opts SourceOptions) (Source, er
 	vc, err := gocv.VideoCaptureFile(path)
 	if err != nil || !vc.IsOpened() {
 		vc.Close()
+		if problem := videoProblem(path); problem != "" {
+			return nil, fmt.Errorf("open video %s: %s; copy or record it again", path, problem)
+		}
 		return nil, fmt.Errorf("open video %s: OpenCV cannot decode it; convert it to MP4 (H.264) or MJPEG AVI, or give a folder of images", path)
 	}
 	return startFeed(ctx, &capture{vc: vc, ended: io.EOF}, feedConfig{fps: videoFPS(vc, opts), live: opts.Live}), nil

@@ -2,8 +2,10 @@ package vision
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -25,11 +27,14 @@ func (f *folder) grab(dst *gocv.Mat) error {
 	}
 	p := f.paths[f.next]
 	f.next++
-	m := gocv.IMRead(p, gocv.IMReadColor)
-	defer m.Close()
-	if m.Empty() {
-		return fmt.Errorf("read frame %s: not an image OpenCV can decode; remove it from the folder", p)
+	m, err := ReadImage(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("frame %d of the folder: %w: the folder was moved or emptied while it was replayed", f.next, err)
 	}
+	if err != nil {
+		return fmt.Errorf("frame %d of the folder: %w; or remove it from the folder", f.next, err)
+	}
+	defer m.Close()
 	m.CopyTo(dst)
 	return nil
 }
@@ -83,10 +88,9 @@ func (s *still) grab(dst *gocv.Mat) error {
 func (s *still) close() error { return s.img.Close() }
 
 func openImage(ctx context.Context, path string, opts SourceOptions) (Source, error) {
-	img := gocv.IMRead(path, gocv.IMReadColor)
-	if img.Empty() {
-		img.Close()
-		return nil, fmt.Errorf("open image %s: OpenCV cannot decode it; use a JPEG or PNG file", path)
+	img, err := ReadImage(path)
+	if err != nil {
+		return nil, err
 	}
 	hold := opts.Hold
 	if hold <= 0 {

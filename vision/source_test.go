@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,6 +18,8 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
+	"github.com/dicecam/dicecam/internal/streamtest"
+	"github.com/dicecam/dicecam/internal/testimages"
 )
 
 // greyFrame is a small frame of one grey level, so a test can tell frames
@@ -124,10 +126,20 @@ func TestOpenFailsWithAHintWhatToDo(t *testing.T) {
 	require.NoError(t, os.Mkdir(empty, 0o755))
 	bad := filepath.Join(dir, "bad.png")
 	require.NoError(t, os.WriteFile(bad, []byte("no picture here"), 0o644))
+	ftyp := []byte("\x00\x00\x00\x14ftypisom\x00\x00\x02\x00isom")
+	video := func(name string, data ...[]byte) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, bytes.Join(data, nil), 0o644))
+		return path
+	}
 	cases := []struct {
 		spec string
 		want []string
 	}{
+		{video("cut.mp4", ftyp, []byte("\x00\x0f\x42\x40mdat"), make([]byte, 100)), []string{"cut.mp4", "the MP4 is cut short", "copy or record it again"}},
+		{video("unfinished.mp4", ftyp, []byte("\x00\x00\x00\x10mdat"), make([]byte, 8)), []string{"no index (moov box)"}},
+		{video("cut.avi", []byte("RIFF\x40\x42\x0f\x00AVI LIST"), make([]byte, 100)), []string{"the AVI is cut short"}},
+		{video("empty.mp4"), []string{"the file is empty"}},
 		{"7", []string{"open camera 7", "/dev/video", "--source path/to/video.mp4"}},
 		{"/dev/video9", []string{"open camera 9", "--source"}},
 		{filepath.Join(dir, "nothing.mp4"), []string{"nothing.mp4", "camera index"}},
@@ -151,18 +163,30 @@ func TestOpenFailsWithAHintWhatToDo(t *testing.T) {
 }
 
 func TestFolderWithABrokenImageFailsAtThatFrame(t *testing.T) {
-	matcheck.Check(t)
-	dir := t.TempDir()
-	writeImages(t, dir, []string{"01.png", "02.png", "04.png"}, []int{10, 20, 40})
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "03.png"), []byte("truncated"), 0o644))
-	src, err := Open(context.Background(), dir, SourceOptions{})
-	require.NoError(t, err)
-	defer src.Close()
-	levels, _, err := drainSource(t, src)
-	assert.Equal(t, []int{10, 20}, levels)
-	require.Error(t, err)
-	assert.NotErrorIs(t, err, io.EOF)
-	assert.Contains(t, err.Error(), "03.png")
+	for _, tc := range []struct {
+		name  string
+		frame []byte
+		says  string
+	}{
+		{"text in place of a picture", []byte("truncated"), "not a JPEG, PNG"},
+		{"a header claiming 100000×100000 pixels", testimages.PNGHeaderBomb(100000, 100000), "megapixels"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			matcheck.Check(t)
+			dir := t.TempDir()
+			writeImages(t, dir, []string{"01.png", "02.png", "04.png"}, []int{10, 20, 40})
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "03.png"), tc.frame, 0o644))
+			src, err := Open(context.Background(), dir, SourceOptions{})
+			require.NoError(t, err)
+			defer src.Close()
+			levels, _, err := drainSource(t, src)
+			assert.Equal(t, []int{10, 20}, levels)
+			require.Error(t, err)
+			assert.NotErrorIs(t, err, io.EOF)
+			assert.Contains(t, err.Error(), "03.png")
+			assert.Contains(t, err.Error(), tc.says)
+		})
+	}
 }
 
 // flaky is a camera that stops after a few frames; reopening fails a set
@@ -259,53 +283,21 @@ func TestVideoServedOverHTTPPlaysToItsEnd(t *testing.T) {
 	assert.Empty(t, statuses, "nothing was lost")
 }
 
-// mjpegCamera serves a live MJPEG stream, as network cameras do: JPEG frames
-// in a multipart response that never ends by itself. Each connection sends
-// the frames of the next entry of sessions, then drops; a negative entry,
-// or none left, refuses the connection.
-type mjpegCamera struct {
-	sessions chan int
-	level    atomic.Int64
-}
-
-func (c *mjpegCamera) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	n := -1
-	select {
-	case n = <-c.sessions:
-	default: // no more sessions: the camera stays away
-	}
-	if n < 0 {
-		http.Error(w, "camera busy", http.StatusServiceUnavailable)
-		return
-	}
-	w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary=frame")
-	for range n {
-		m := greyFrame(int(c.level.Add(4)) % 250)
-		buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
-		m.Close()
-		if err != nil {
-			return
-		}
-		jpeg := buf.GetBytes()
-		fmt.Fprintf(w, "--frame\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n", len(jpeg))
-		w.Write(jpeg)
-		buf.Close()
-		fmt.Fprint(w, "\r\n")
-		w.(http.Flusher).Flush()
-		select {
-		case <-r.Context().Done():
-			return
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
-}
-
 func TestLiveStreamIsRetriedWhenItDropsAndResumes(t *testing.T) {
 	matcheck.Check(t)
-	cam := &mjpegCamera{sessions: make(chan int, 8)}
-	cam.sessions <- 20  // the first connection, then the camera drops
-	cam.sessions <- -1  // it refuses once
-	cam.sessions <- 500 // and comes back
+	greyJPEG := func(i int) []byte {
+		m := greyFrame((4 * (i + 1)) % 250)
+		defer m.Close()
+		buf, err := gocv.IMEncode(gocv.JPEGFileExt, m)
+		if err != nil {
+			return nil // a frame the reader refuses, on the server's goroutine where a test may not stop
+		}
+		defer buf.Close()
+		return append([]byte(nil), buf.GetBytes()...)
+	}
+	// The first connection sends 20 frames and drops, the camera refuses
+	// once, and comes back.
+	cam := streamtest.NewCamera(greyJPEG, 20, -1, 500)
 	srv := httptest.NewServer(cam)
 	defer srv.Close()
 

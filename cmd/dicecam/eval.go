@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/dicecam/dicecam/vision"
-	"gocv.io/x/gocv"
 )
 
 const evalUsage = `[--profile P] [--failures DIR] [--fold K/N | --exclude-fold K/N] [--json] FOLDER...
@@ -165,11 +164,11 @@ func foldFlags(fold, exclude string) (vision.Fold, error) {
 }
 
 func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accuracy, time.Duration, error) {
-	frame := gocv.IMRead(ph.Path, gocv.IMReadColor)
-	defer frame.Close()
-	if frame.Empty() {
-		return vision.Accuracy{}, 0, fmt.Errorf("not a readable image")
+	frame, err := vision.ReadImage(ph.Path)
+	if err != nil {
+		return vision.Accuracy{}, 0, err
 	}
+	defer frame.Close()
 	start := time.Now()
 	dice, err := r.Read(frame)
 	took := time.Since(start)

@@ -112,9 +112,8 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}()
 	go func() {
 		defer close(feedDone)
-		if err := feed.Run(ctx, srv); err != nil && ctx.Err() == nil {
-			e.log.Error("camera stopped; type the dice on the page", "err", err)
-		}
+		// Why the camera stopped, the server tells the page and the terminal.
+		feed.Run(ctx, srv)
 	}()
 	link := "http://" + reachable(addr) + "/"
 	if token != "" {
@@ -173,15 +172,15 @@ func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *li
 	if spec == "" {
 		spec = "0"
 	}
-	src, err := vision.Open(ctx, spec, opts)
+	f, err = live.Open(ctx, spec, opts, reader)
 	if err != nil && source == "" {
 		e.log.Info("no camera found; using the built-in demo", "err", err)
 		spec = "demo"
-		src, err = vision.Open(ctx, spec, opts)
+		f, err = live.Open(ctx, spec, opts, reader)
 	}
 	if err != nil {
 		reader.Close()
 		return nil, false, fmt.Errorf("open --source %s: %w", spec, err)
 	}
-	return live.NewFeed(src, reader), spec == "demo", nil
+	return f, spec == "demo", nil
 }

@@ -105,15 +105,12 @@ type dieJSON struct {
 
 func readImage(r *vision.Reader, path, annotateDir string) readResult {
 	res := readResult{Image: path, Dice: []dieJSON{}}
-	frame := gocv.IMRead(path, gocv.IMReadColor)
-	defer frame.Close()
-	if frame.Empty() {
-		res.Error = "not a readable image (is it a JPEG or PNG file?)"
-		if _, err := os.Stat(path); err != nil {
-			res.Error = err.Error()
-		}
+	frame, err := vision.ReadImage(path)
+	if err != nil {
+		res.Error = err.Error()
 		return res
 	}
+	defer frame.Close()
 	res.Width, res.Height = frame.Cols(), frame.Rows()
 	start := time.Now()
 	dice, err := r.Read(frame)

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/internal/testimages"
 )
 
 // fixtureRoll copies a generated photo of six dice showing 1 to 6, all
@@ -60,6 +62,31 @@ func TestReadJSONReportsTheDiceAndErrorsForUnreadableFiles(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(lines[1]), &second))
 	assert.Equal(t, bad, second["image"])
 	assert.NotEmpty(t, second["error"])
+}
+
+func TestReadRefusesHostileAndBrokenImagesWithAMessage(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := t.TempDir()
+	whole, err := os.ReadFile(fixtureRoll(t, dir))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		says string
+	}{
+		{"bomb.png", testimages.PNGHeaderBomb(100000, 100000), "100000×100000 pixels, more than the 50 megapixels dicecam reads"},
+		{"huge.png", testimages.PNGHeaderBomb(20000, 20000), "scale it down"},
+		{"cut.jpg", whole[:len(whole)*3/4], "truncated"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name)
+			require.NoError(t, os.WriteFile(path, tc.data, 0o644))
+			code, stdout, stderr := runCmd(t, "read", path)
+			assert.Equal(t, 1, code, "the image is refused, and the process was not aborted: %s", stderr)
+			assert.Contains(t, stdout, tc.says)
+			assert.NotContains(t, stdout, "dice:")
+		})
+	}
 }
 
 func TestReadWithoutImagesIsAUsageError(t *testing.T) {

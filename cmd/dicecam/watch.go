@@ -47,6 +47,10 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
+// maxFPS is the fastest rate --fps takes: no webcam gives more, and vision
+// believes a video's own rate only up to the same bound.
+const maxFPS = 1000
+
 // sourceFlags are the flags of the commands that watch a source.
 type sourceFlags struct {
 	readerFlags
@@ -73,8 +77,9 @@ func (sf *sourceFlags) watch(ctx context.Context, e *env, fn func(vision.Frame, 
 	if sf.dice < 1 {
 		return usagef("--dice %d: want at least one die", sf.dice)
 	}
-	if sf.fps <= 0 {
-		return usagef("--fps %v: want a positive rate", sf.fps)
+	// Written so that NaN, which no comparison holds for, is refused too.
+	if !(sf.fps > 0 && sf.fps <= maxFPS) {
+		return usagef("--fps %v: want a rate above 0 and at most %d frames a second", sf.fps, maxFPS)
 	}
 	opts := vision.SourceOptions{FPS: sf.fps, Live: sf.realtime,
 		Notify: func(s vision.Status) { e.log.Warn(s.String()) }}

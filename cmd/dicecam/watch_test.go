@@ -48,6 +48,10 @@ func TestWatchRefusesBadFlagsAndMissingSources(t *testing.T) {
 		{[]string{"--source", "no/such/folder"}, 1, "camera index"},
 		{[]string{"--source", rollIn, "--size", "big"}, 2, "WIDTHxHEIGHT"},
 		{[]string{"--source", rollIn, "--dice", "0"}, 2, "at least one die"},
+		{[]string{"--source", rollIn, "--fps", "NaN"}, 2, "--fps NaN: want a rate above 0 and at most 1000"},
+		{[]string{"--source", rollIn, "--fps", "Inf"}, 2, "--fps +Inf: want a rate"},
+		{[]string{"--source", rollIn, "--fps", "0"}, 2, "--fps 0: want a rate"},
+		{[]string{"--source", rollIn, "--fps", "1e6"}, 2, "at most 1000"},
 		{[]string{"extra"}, 2, "--source"},
 	}
 	for _, c := range cases {

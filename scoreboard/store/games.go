@@ -43,7 +43,7 @@ func (s *Store) CreateGame(ctx context.Context, spec string, names []string, sta
 		`INSERT INTO games (started, spec, names, summary) VALUES (?, ?, ?, ?)`,
 		started.UnixMilli(), spec, string(nb), string(sb))
 	if err != nil {
-		return Game{}, fmt.Errorf("create game: %w", err)
+		return Game{}, fmt.Errorf("create game: %w", s.explain(err))
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
@@ -99,7 +99,7 @@ func (s *Store) RecentGames(ctx context.Context, n int) ([]Game, error) {
 func (s *Store) SetAdvice(ctx context.Context, id int64, on bool) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE games SET advice = ? WHERE id = ?`, on, id)
 	if err != nil {
-		return fmt.Errorf("keep game %d's advice switch: %w", id, err)
+		return fmt.Errorf("keep game %d's advice switch: %w", id, s.explain(err))
 	}
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return fmt.Errorf("keep game %d's advice switch: %w", id, ErrNotFound)

@@ -4,7 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
+
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // ErrConflict is returned when a move is appended at a position already
@@ -21,21 +22,21 @@ func (s *Store) AppendMove(ctx context.Context, gameID int64, seq int, move []by
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store move: %w", err)
+		return fmt.Errorf("store move: %w", s.explain(err))
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, body) VALUES (?, ?, ?)`,
 		gameID, seq, string(move)); err != nil {
-		if strings.Contains(err.Error(), "UNIQUE") {
+		if sqliteCode(err) == sqlite3.SQLITE_CONSTRAINT {
 			return fmt.Errorf("store move %d of game %d: %w", seq, gameID, ErrConflict)
 		}
-		return fmt.Errorf("store move %d of game %d: %w", seq, gameID, err)
+		return fmt.Errorf("store move %d of game %d: %w", seq, gameID, s.explain(err))
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET summary = ? WHERE id = ?`, string(sb), gameID); err != nil {
-		return fmt.Errorf("store move %d of game %d: %w", seq, gameID, err)
+		return fmt.Errorf("store move %d of game %d: %w", seq, gameID, s.explain(err))
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store move %d of game %d: %w", seq, gameID, err)
+		return fmt.Errorf("store move %d of game %d: %w", seq, gameID, s.explain(err))
 	}
 	return nil
 }

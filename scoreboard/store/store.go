@@ -21,7 +21,8 @@ const FileName = "dicecam.db"
 
 // Store is an open database. Its methods are safe for concurrent use.
 type Store struct {
-	db *sql.DB
+	db  *sql.DB
+	dir string // for messages
 }
 
 // DefaultDir is where games are kept when no --data directory is given:
@@ -54,10 +55,10 @@ func Open(dir string) (*Store, error) {
 	// One connection: SQLite serialises writers anyway, and one connection
 	// keeps the pragmas above in force for every statement.
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db}
+	s := &Store{db: db, dir: dir}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, fmt.Errorf("open the games database %s: %w", path, s.explain(err))
 	}
 	return s, nil
 }

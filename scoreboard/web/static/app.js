@@ -61,7 +61,7 @@
     $("keys").textContent = pips ? "1–6" : "9 T J Q K A";
     $("print-link").href = withToken("/print");
     $("overlay-link").href = withToken("/overlay");
-    $("print-blank").href = withToken(`/print?blank=1&players=${Math.min(Math.max(s.players.length, 1), 6)}`);
+    $("print-blank").href = withToken(`/print?blank=1&players=${Math.min(Math.max(s.players.length, 1), 8)}`);
     renderWinner(s);
     renderCamera(s);
     renderRoll(s);
@@ -89,8 +89,22 @@
     if (!s.camera.on) return;
     const img = $("camera-view");
     if (!img.getAttribute("src")) img.src = withToken("/camera.mjpeg");
-    const st = s.camera.state || "waiting";
+    const feed = s.camera.feed || "running";
+    fig.dataset.feed = feed;
+    // Without frames the picture is an old one: the players type the dice.
+    $("type-roll").classList.toggle("offered", feed !== "running");
     const status = $("camera-status");
+    status.dataset.feed = feed;
+    if (feed !== "running") {
+      const why = s.camera.reason ? ` (${s.camera.reason})` : "";
+      status.textContent = feed === "stopped"
+        ? `Camera stopped${why}. Type the dice below.`
+        : `Camera lost${why}; trying again. Type the dice below meanwhile.`;
+      status.classList.add("warn");
+      status.dataset.state = feed;
+      return;
+    }
+    const st = s.camera.state || "waiting";
     // The count is only worth a look once the dice lie still.
     status.textContent = st === "settled" ? `${st} · ${s.camera.seen} ${s.camera.seen === 1 ? "die" : "dice"} seen` : st;
     status.classList.toggle("warn", st === "settled" && s.camera.seen !== 5);

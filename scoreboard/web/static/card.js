@@ -136,7 +136,7 @@ dicecam.makeCard = ({ act, playerName, current, focusDice }) => {
 
   function editBox(td, player, box, value) {
     editing = { player, box: box.id };
-    const input = el("input", { type: "number", min: 0, class: "score-input", value,
+    const input = el("input", { type: "number", min: 0, max: current().rules.max_typed, class: "score-input", value,
       "aria-label": `Score for ${box.name}, ${playerName(player)}: Enter to keep, empty to clear, Escape to cancel` });
     td.replaceChildren(input);
     input.focus();
