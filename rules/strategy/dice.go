@@ -1,6 +1,10 @@
 package strategy
 
-import "github.com/dicecam/dicecam/rules"
+import (
+	"math"
+
+	"github.com/dicecam/dicecam/rules"
+)
 
 // The solver never looks at dice in order: a roll or a keep is a multiset of
 // faces, and there are only 252 rolls of five dice and 462 keeps of zero to
@@ -28,12 +32,15 @@ func (c counts) size() int {
 // the five-dice keeps are the rolls and share their numbers (0 to 251), and
 // adding a die always leads to a smaller number, removing one to a larger.
 type multisets struct {
-	keeps  [numKeeps]counts
-	index  map[counts]int
-	add    [numKeeps][faces]int16 // add[k][f]: k with one more die showing f+1; -1 for full keeps
-	remove [numKeeps][dice]int16  // remove[k]: k less one die of each face it holds, padded with k itself
-	prob   [numRolls]float64      // chance of each roll when all five dice are thrown
-	empty  int                    // the keep of no dice
+	keeps [numKeeps]counts
+	index map[counts]int
+	add   [numKeeps][faces]int16 // add[k][f]: k with one more die showing f+1; -1 for full keeps
+	prob  [numRolls]float64      // chance of each roll when all five dice are thrown
+	empty int                    // the keep of no dice
+	// subs[subAt[k]:subAt[k+1]] are k less one die of each face it holds:
+	// one entry a face, so a keep of few faces costs few comparisons.
+	subAt [numKeeps + 1]uint16
+	subs  []uint16
 }
 
 func newMultisets() *multisets {
@@ -66,19 +73,16 @@ func newMultisets() *multisets {
 				m.add[i][f] = int16(m.index[d])
 			}
 		}
-		j := 0
+		m.subAt[i] = uint16(len(m.subs))
 		for f := range faces {
 			if c[f] > 0 {
 				d := c
 				d[f]--
-				m.remove[i][j] = int16(m.index[d])
-				j++
+				m.subs = append(m.subs, uint16(m.index[d]))
 			}
 		}
-		for ; j < dice; j++ {
-			m.remove[i][j] = int16(i)
-		}
 	}
+	m.subAt[numKeeps] = uint16(len(m.subs))
 	for r := range numRolls {
 		m.prob[r] = multinomial(m.keeps[r])
 	}
@@ -134,6 +138,10 @@ func (c counts) facesOf() []rules.Face {
 // of its own sub-keeps (so best[r] for a roll r is the value of keeping well).
 // Expectation rerolls one die at a time: the dice are independent, so the
 // average over one more die, repeated, is the average over all of them.
+//
+// Every value must be zero or more: the maximum compares the bits of the
+// floats as integers, which orders them the same way for such values and
+// lets the compiler pick the larger without a branch the data would mispredict.
 func (m *multisets) bestKeeps(rollValue *[numRolls]float64, keepValue, best *[numKeeps]float64) {
 	copy(keepValue[:numRolls], rollValue[:])
 	for k := numRolls; k < numKeeps; k++ {
@@ -141,15 +149,12 @@ func (m *multisets) bestKeeps(rollValue *[numRolls]float64, keepValue, best *[nu
 		keepValue[k] = (keepValue[a[0]] + keepValue[a[1]] + keepValue[a[2]] +
 			keepValue[a[3]] + keepValue[a[4]] + keepValue[a[5]]) * (1.0 / 6)
 	}
+	subs := m.subs
 	for k := numKeeps - 1; k >= 0; k-- {
-		v := keepValue[k]
-		best[k] = v // the padding reads it back
-		r := &m.remove[k]
-		for _, j := range r {
-			if best[j] > v {
-				v = best[j]
-			}
+		v := math.Float64bits(keepValue[k])
+		for _, j := range subs[m.subAt[k]:m.subAt[k+1]] {
+			v = max(v, math.Float64bits(best[j]))
 		}
-		best[k] = v
+		best[k] = math.Float64frombits(v)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -20,6 +21,10 @@ type space struct {
 	// reach[mask] lists the upper subtotals some play reaches with exactly
 	// those boxes filled; the solver skips the rest.
 	reach [][]int8
+	// hope[mask] is the lowest upper subtotal from which the open number
+	// boxes can still earn the bonus. Below it, and at the bonus line, the
+	// bonus is decided and the subtotal no longer changes what play is worth.
+	hope []int
 }
 
 func newSpace(g *game) *space {
@@ -54,7 +59,14 @@ func newSpace(g *game) *space {
 		byUpper[mask] = cur
 	}
 	s.reach = make([][]int8, 1<<s.boxes)
+	s.hope = make([]int, 1<<s.boxes)
 	for mask := range s.reach {
+		s.hope[mask] = g.bonusAt
+		for b := range g.boxes {
+			if g.upper(b) && mask&(1<<b) == 0 {
+				s.hope[mask] -= slices.Max(g.upperValues[b])
+			}
+		}
 		for up, ok := range byUpper[uint32(mask)&upperBits] {
 			if ok {
 				s.reach[mask] = append(s.reach[mask], int8(up))
@@ -71,6 +83,12 @@ func reachOne(n int) []bool {
 }
 
 func (g *game) capUp(up int) int { return min(up, g.bonusAt) }
+
+// decided says whether the upper bonus is already earned or out of reach, so
+// that every such subtotal of the mask has the same worth.
+func (s *space) decided(mask uint32, up int) bool {
+	return up >= s.ups-1 || up < s.hope[mask]
+}
 
 func (s *space) size() int { return (1 << s.boxes) * s.ups * s.ys }
 
@@ -103,6 +121,8 @@ type turn struct {
 
 // solve works back from the full card. States with the same number of filled
 // boxes only read states with more, so each level is split among workers.
+// Every state's value is the same arithmetic whichever worker computes it, so
+// the table is the same bit for bit from run to run.
 func (s *solver) solve(ctx context.Context, progress func(done, total int)) (states int, err error) {
 	s.value = make([]float64, s.sp.size())
 	levels := make([][]uint32, s.sp.boxes+1)
@@ -110,9 +130,11 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 	for mask := uint32(0); mask < 1<<s.sp.boxes; mask++ {
 		n := bits.OnesCount32(mask)
 		levels[n] = append(levels[n], mask)
-		total += len(s.sp.reach[mask]) * s.sp.yStates(s.g, mask)
+		total += s.sp.statesOf(s.g, mask)
 	}
-	done := len(levels[s.sp.boxes]) // the full card is worth nothing more
+	report := newReporter(progress, total)
+	full := levels[s.sp.boxes][0]
+	report.add(s.sp.statesOf(s.g, full)) // the full card is worth nothing more
 	workers := runtime.GOMAXPROCS(0)
 	for level := s.sp.boxes - 1; level >= 0; level-- {
 		if err := ctx.Err(); err != nil {
@@ -121,7 +143,7 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 		masks := levels[level]
 		var next atomic.Int64
 		var wg sync.WaitGroup
-		for range workers {
+		for range min(workers, len(masks)) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -131,24 +153,78 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 					if i >= len(masks) || ctx.Err() != nil {
 						return
 					}
-					mask := masks[i]
-					for _, up := range s.sp.reach[mask] {
-						for y := range s.sp.yStates(s.g, mask) {
-							s.value[s.sp.index(mask, int(up), y)] = s.stateValue(t, mask, int(up), y)
-						}
-					}
+					s.solveMask(t, masks[i])
+					report.add(s.sp.statesOf(s.g, masks[i]))
 				}
 			}()
 		}
 		wg.Wait()
-		for _, mask := range masks {
-			done += len(s.sp.reach[mask]) * s.sp.yStates(s.g, mask)
-		}
-		if progress != nil {
-			progress(done, total)
+	}
+	report.finish()
+	return total, ctx.Err()
+}
+
+// solveMask values every state of one set of filled boxes. The subtotals at
+// which the bonus is decided share one value, worked out once.
+func (s *solver) solveMask(t *turn, mask uint32) {
+	for y := range s.sp.yStates(s.g, mask) {
+		shared := -1
+		for _, up := range s.sp.reach[mask] {
+			i := s.sp.index(mask, int(up), y)
+			switch {
+			case !s.sp.decided(mask, int(up)):
+				s.value[i] = s.stateValue(t, mask, int(up), y)
+			case shared < 0:
+				s.value[i] = s.stateValue(t, mask, int(up), y)
+				shared = i
+			default:
+				s.value[i] = s.value[shared]
+			}
 		}
 	}
-	return total, ctx.Err()
+}
+
+func (s *space) statesOf(g *game, mask uint32) int {
+	return len(s.reach[mask]) * s.yStates(g, mask)
+}
+
+// reporter passes progress on from many workers, one call at a time and
+// only when the whole percentage moves, so a page or a terminal is not
+// flooded with updates.
+type reporter struct {
+	fn          func(done, total int)
+	total       int
+	mu          sync.Mutex
+	done, shown int
+}
+
+func newReporter(fn func(done, total int), total int) *reporter {
+	return &reporter{fn: fn, total: total}
+}
+
+func (r *reporter) add(n int) {
+	if r.fn == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done += n
+	if 100*r.done/max(r.total, 1) > 100*r.shown/max(r.total, 1) {
+		r.shown = r.done
+		r.fn(r.done, r.total)
+	}
+}
+
+func (r *reporter) finish() {
+	if r.fn == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.shown < r.total && r.done >= r.total {
+		r.shown = r.done
+		r.fn(r.done, r.total)
+	}
 }
 
 // stateValue is the expected further score of a turn started in the state.
@@ -166,13 +242,11 @@ func (s *solver) stateValue(t *turn, mask uint32, up, y int) float64 {
 }
 
 // lastRoll fills, for every roll, the best points now plus expected points
-// later over the boxes the roll may go in.
+// later over the boxes the roll may go in. Points and values are never
+// negative, so the maximum compares bits as bestKeeps does, starting from 0.
 func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 	g := s.g
-	v := &t.roll3
-	for r := range v {
-		v[r] = math.Inf(-1)
-	}
+	var v [numRolls]uint64
 	for b := range g.boxes {
 		if mask&(1<<b) != 0 {
 			continue
@@ -180,15 +254,13 @@ func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 		next := mask | 1<<b
 		switch {
 		case g.upper(b):
-			var later [dice + 1]float64
+			var later [8]uint64 // a power of two, so the class needs no bounds check
 			for c, p := range g.upperValues[b] {
-				later[c] = float64(p+g.bonusFor(up, p)) + s.value[s.sp.index(next, g.capUp(up+p), y)]
+				later[c] = math.Float64bits(float64(p+g.bonusFor(up, p)) + s.value[s.sp.index(next, g.capUp(up+p), y)])
 			}
 			class := &g.upperClass[b]
 			for r := range v {
-				if x := later[class[r]]; x > v[r] {
-					v[r] = x
-				}
+				v[r] = max(v[r], later[class[r]&7])
 			}
 		case b == g.five && s.sp.ys == 2:
 			missed, made := s.value[s.sp.index(next, up, 0)], s.value[s.sp.index(next, up, 1)]
@@ -198,23 +270,22 @@ func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 				if pts[r] > 0 {
 					x = pts[r] + made
 				}
-				if x > v[r] {
-					v[r] = x
-				}
+				v[r] = max(v[r], math.Float64bits(x))
 			}
 		default:
 			later := s.value[s.sp.index(next, up, y)]
 			pts := &g.points[b]
 			for r := range v {
-				if x := pts[r] + later; x > v[r] {
-					v[r] = x
-				}
+				v[r] = max(v[r], math.Float64bits(pts[r]+later))
 			}
 		}
 	}
+	for r := range v {
+		t.roll3[r] = math.Float64frombits(v[r])
+	}
 	if g.five >= 0 && mask&(1<<g.five) != 0 {
 		for f := range faces {
-			v[g.fiveRolls[f]] = s.bestFiveAlike(t, mask, up, y, f)
+			t.roll3[g.fiveRolls[f]] = s.bestFiveAlike(t, mask, up, y, f)
 		}
 	}
 }
