@@ -90,10 +90,10 @@ func (t *Table) boxMoves(card *rules.Card, st state, roll rules.Roll, total floa
 func (t *Table) keepMoves(st state, roll rules.Roll, rollNo int, total float64) []Move {
 	tn := new(turn)
 	t.lastRoll(tn, st.mask, st.up, st.y)
-	t.g.dice.bestKeeps(&tn.roll3, &tn.keep, &tn.best)
+	t.g.dice.bestKeeps(&tn.keep, &tn.best)
 	if rollNo == 1 {
-		copy(tn.roll2[:], tn.best[:numRolls])
-		t.g.dice.bestKeeps(&tn.roll2, &tn.keep, &tn.best)
+		rollValues(&tn.best, &tn.keep)
+		t.g.dice.bestKeeps(&tn.keep, &tn.best)
 	}
 	seen := map[int]bool{}
 	var moves []Move

@@ -38,3 +38,11 @@ func BenchmarkAdviseFirstRoll(b *testing.B) {
 		require.NoError(b, err)
 	}
 }
+
+func BenchmarkSolveYatzy(b *testing.B) {
+	set := mustSet(b, "yatzy")
+	for b.Loop() {
+		_, err := Solve(context.Background(), set, Options{})
+		require.NoError(b, err)
+	}
+}

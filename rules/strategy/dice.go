@@ -34,14 +34,25 @@ func (c counts) size() int {
 type multisets struct {
 	keeps [numKeeps]counts
 	index map[counts]int
-	add   [numKeeps][faces]int16 // add[k][f]: k with one more die showing f+1; -1 for full keeps
-	prob  [numRolls]float64      // chance of each roll when all five dice are thrown
-	empty int                    // the keep of no dice
-	// subs[subAt[k]:subAt[k+1]] are k less one die of each face it holds:
-	// one entry a face, so a keep of few faces costs few comparisons.
-	subAt [numKeeps + 1]uint16
-	subs  []uint16
+	add   [numKeeps][faces]uint16 // add[k][f]: k with one more die showing f+1; unused for full keeps
+	prob  [numRolls]float64       // chance of each roll when all five dice are thrown
+	empty int                     // the keep of no dice
+	// fewer lists pairs (k, k less one die showing f) face by face, and for
+	// each face by how many dice of it k holds, fewest first: the order in
+	// which taking the larger of the two, pair by pair, gives every keep the
+	// best of all its sub-keeps.
+	fewer []keepPair
 }
+
+type keepPair struct{ keep, sub uint16 }
+
+// keepValues is a number for every keep; it is longer than numKeeps so
+// that an index masked to 9 bits needs no bounds check.
+type keepValues [512]float64
+
+// keepBits is keepValues as their bits, which order non-negative floats the
+// way the floats order.
+type keepBits [512]uint64
 
 func newMultisets() *multisets {
 	m := &multisets{index: make(map[counts]int, numKeeps)}
@@ -66,23 +77,24 @@ func newMultisets() *multisets {
 	m.empty = m.index[counts{}]
 	for i, c := range m.keeps {
 		for f := range faces {
-			m.add[i][f] = -1
 			if c.size() < dice {
 				d := c
 				d[f]++
-				m.add[i][f] = int16(m.index[d])
-			}
-		}
-		m.subAt[i] = uint16(len(m.subs))
-		for f := range faces {
-			if c[f] > 0 {
-				d := c
-				d[f]--
-				m.subs = append(m.subs, uint16(m.index[d]))
+				m.add[i][f] = uint16(m.index[d])
 			}
 		}
 	}
-	m.subAt[numKeeps] = uint16(len(m.subs))
+	for f := range faces {
+		for held := int8(1); held <= dice; held++ {
+			for i, c := range m.keeps {
+				if c[f] == held {
+					d := c
+					d[f]--
+					m.fewer = append(m.fewer, keepPair{uint16(i), uint16(m.index[d])})
+				}
+			}
+		}
+	}
 	for r := range numRolls {
 		m.prob[r] = multinomial(m.keeps[r])
 	}
@@ -132,29 +144,37 @@ func (c counts) facesOf() []rules.Face {
 	return out
 }
 
-// bestKeeps runs one reroll step. rollValue holds what each roll is worth
-// just after it lands; keepValue receives, for every keep, the expected worth
-// after rerolling the other dice, and best receives, for every keep, the best
-// of its own sub-keeps (so best[r] for a roll r is the value of keeping well).
-// Expectation rerolls one die at a time: the dice are independent, so the
-// average over one more die, repeated, is the average over all of them.
+// bestKeeps runs one reroll step. keepValue[:numRolls] holds what each roll
+// is worth just after it lands; keepValue receives, for every other keep, the
+// expected worth after rerolling the other dice, and best receives, for every
+// keep, the best of its own sub-keeps (so best[r] for a roll r is the value
+// of keeping well). Expectation rerolls one die at a time: the dice are
+// independent, so the average over one more die, repeated, is the average
+// over all of them.
 //
 // Every value must be zero or more: the maximum compares the bits of the
 // floats as integers, which orders them the same way for such values and
-// lets the compiler pick the larger without a branch the data would mispredict.
-func (m *multisets) bestKeeps(rollValue *[numRolls]float64, keepValue, best *[numKeeps]float64) {
-	copy(keepValue[:numRolls], rollValue[:])
+// lets the compiler pick the larger without a branch the data would
+// mispredict. A maximum is exact, so its order does not change the result.
+func (m *multisets) bestKeeps(keepValue *keepValues, best *keepBits) {
 	for k := numRolls; k < numKeeps; k++ {
 		a := &m.add[k]
-		keepValue[k] = (keepValue[a[0]] + keepValue[a[1]] + keepValue[a[2]] +
-			keepValue[a[3]] + keepValue[a[4]] + keepValue[a[5]]) * (1.0 / 6)
+		keepValue[k] = (keepValue[a[0]&511] + keepValue[a[1]&511] + keepValue[a[2]&511] +
+			keepValue[a[3]&511] + keepValue[a[4]&511] + keepValue[a[5]&511]) * (1.0 / 6)
 	}
-	subs := m.subs
-	for k := numKeeps - 1; k >= 0; k-- {
-		v := math.Float64bits(keepValue[k])
-		for _, j := range subs[m.subAt[k]:m.subAt[k+1]] {
-			v = max(v, math.Float64bits(best[j]))
-		}
-		best[k] = math.Float64frombits(v)
+	for k := range numKeeps {
+		best[k] = math.Float64bits(keepValue[k])
+	}
+	for _, p := range m.fewer {
+		k, sub := p.keep&511, p.sub&511
+		best[k] = max(best[k], best[sub])
+	}
+}
+
+// rollValues turns the best of each roll's keeps back into floats, as the
+// worth of each roll one step earlier in the turn.
+func rollValues(best *keepBits, out *keepValues) {
+	for r := range numRolls {
+		out[r] = math.Float64frombits(best[r])
 	}
 }

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dicecam/dicecam/rules"
@@ -15,12 +16,16 @@ type game struct {
 	dice  *multisets
 
 	points [][numRolls]float64 // plain points of each roll in each box
+	// scoring lists the rolls that score more than 0 in each box: most
+	// rolls score nothing in most boxes, and a 0 is the same for all of them.
+	scoring [][]uint8
 
 	// Upper boxes take few distinct scores (a face counted zero to five
 	// times), so a roll's score there is a class and the future is looked up
 	// per class.
 	upperClass  [][numRolls]int8
 	upperValues [][]int
+	zeroClass   []int8 // the class of a 0 in each upper box
 
 	bonusAt, bonus int // upper bonus; bonusAt 0 when the set has none
 
@@ -67,6 +72,7 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 	}
 	n := len(g.boxes)
 	g.points = make([][numRolls]float64, n)
+	g.scoring = make([][]uint8, n)
 	g.upperClass = make([][numRolls]int8, n)
 	g.upperValues = make([][]int, n)
 	g.jokerPts = make([][faces]float64, n)
@@ -81,6 +87,9 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 		for r := range numRolls {
 			p, fits := set.Points(box.ID, g.dice.rollOf(r))
 			g.points[b][r] = float64(p)
+			if p > 0 {
+				g.scoring[b] = append(g.scoring[b], uint8(r))
+			}
 			if box.Upper {
 				g.upperClass[b][r] = int8(classOf(&g.upperValues[b], p))
 			}
@@ -94,6 +103,7 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 		if varies {
 			fixed = 0
 		}
+		g.zeroClass = append(g.zeroClass, int8(slices.Index(g.upperValues[b], 0)))
 		if len(g.upperValues[b]) > dice+1 {
 			return nil, fmt.Errorf("upper box %q takes %d different scores: the solver expects a face counted 0 to 5 times", box.ID, len(g.upperValues[b]))
 		}

@@ -21,10 +21,11 @@ type space struct {
 	// reach[mask] lists the upper subtotals some play reaches with exactly
 	// those boxes filled; the solver skips the rest.
 	reach [][]int8
-	// hope[mask] is the lowest upper subtotal from which the open number
-	// boxes can still earn the bonus. Below it, and at the bonus line, the
-	// bonus is decided and the subtotal no longer changes what play is worth.
-	hope []int
+	// sums[mask] lists, in order, the totals the open number boxes can
+	// still add to the upper subtotal, capped at the bonus line. The
+	// subtotal matters to the future only through which of them would
+	// earn the bonus, so subtotals that agree on that are worth the same.
+	sums [][]int
 }
 
 func newSpace(g *game) *space {
@@ -59,19 +60,36 @@ func newSpace(g *game) *space {
 		byUpper[mask] = cur
 	}
 	s.reach = make([][]int8, 1<<s.boxes)
-	s.hope = make([]int, 1<<s.boxes)
 	for mask := range s.reach {
-		s.hope[mask] = g.bonusAt
-		for b := range g.boxes {
-			if g.upper(b) && mask&(1<<b) == 0 {
-				s.hope[mask] -= slices.Max(g.upperValues[b])
-			}
-		}
 		for up, ok := range byUpper[uint32(mask)&upperBits] {
 			if ok {
 				s.reach[mask] = append(s.reach[mask], int8(up))
 			}
 		}
+	}
+	// What the open number boxes can add depends only on which they are:
+	// build it box by box over the open upper masks, as for reach.
+	open := map[uint32][]int{0: {0}}
+	for m := uint32(1); m <= upperBits; m++ {
+		if m&^upperBits != 0 {
+			continue
+		}
+		b := bits.TrailingZeros32(m)
+		seen := make([]bool, s.ups)
+		for _, a := range open[m&^(1<<b)] {
+			for _, v := range g.upperValues[b] {
+				seen[g.capUp(a+v)] = true
+			}
+		}
+		for a, ok := range seen {
+			if ok {
+				open[m] = append(open[m], a)
+			}
+		}
+	}
+	s.sums = make([][]int, 1<<s.boxes)
+	for mask := range s.sums {
+		s.sums[mask] = open[^uint32(mask)&upperBits]
 	}
 	return s
 }
@@ -84,10 +102,16 @@ func reachOne(n int) []bool {
 
 func (g *game) capUp(up int) int { return min(up, g.bonusAt) }
 
-// decided says whether the upper bonus is already earned or out of reach, so
-// that every such subtotal of the mask has the same worth.
-func (s *space) decided(mask uint32, up int) bool {
-	return up >= s.ups-1 || up < s.hope[mask]
+// bonusClass numbers the upper subtotals of a mask by how many of the totals
+// still to come would fall short of the bonus: subtotals of one class are
+// worth the same, for every later turn treats them alike. Class 0 is the
+// bonus earned (even adding nothing reaches the line).
+func (s *space) bonusClass(mask uint32, up int) int {
+	if s.ups == 1 {
+		return 0
+	}
+	short, _ := slices.BinarySearch(s.sums[mask], s.ups-1-up)
+	return short
 }
 
 func (s *space) size() int { return (1 << s.boxes) * s.ups * s.ys }
@@ -114,9 +138,10 @@ type solver struct {
 
 // turn is one worker's scratch space for playing out a turn.
 type turn struct {
-	roll3, roll2, roll1 [numRolls]float64
-	keep, best          [numKeeps]float64
-	options             []option
+	keep    keepValues
+	best    keepBits
+	options []option
+	first   []int // per bonus class, the state that holds its value, plus 1
 }
 
 // solve works back from the full card. States with the same number of filled
@@ -164,22 +189,24 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 	return total, ctx.Err()
 }
 
-// solveMask values every state of one set of filled boxes. The subtotals at
-// which the bonus is decided share one value, worked out once.
+// solveMask values every state of one set of filled boxes, working out each
+// class of upper subtotals (see bonusClass) once.
 func (s *solver) solveMask(t *turn, mask uint32) {
+	if len(t.first) < s.sp.ups+1 {
+		t.first = make([]int, s.sp.ups+1)
+	}
+	first := t.first
 	for y := range s.sp.yStates(s.g, mask) {
-		shared := -1
+		clear(first)
 		for _, up := range s.sp.reach[mask] {
 			i := s.sp.index(mask, int(up), y)
-			switch {
-			case !s.sp.decided(mask, int(up)):
-				s.value[i] = s.stateValue(t, mask, int(up), y)
-			case shared < 0:
-				s.value[i] = s.stateValue(t, mask, int(up), y)
-				shared = i
-			default:
-				s.value[i] = s.value[shared]
+			c := s.sp.bonusClass(mask, int(up))
+			if first[c] > 0 {
+				s.value[i] = s.value[first[c]-1]
+				continue
 			}
+			s.value[i] = s.stateValue(t, mask, int(up), y)
+			first[c] = i + 1
 		}
 	}
 }
@@ -230,28 +257,31 @@ func (r *reporter) finish() {
 // stateValue is the expected further score of a turn started in the state.
 func (s *solver) stateValue(t *turn, mask uint32, up, y int) float64 {
 	s.lastRoll(t, mask, up, y)
-	s.g.dice.bestKeeps(&t.roll3, &t.keep, &t.best)
-	copy(t.roll2[:], t.best[:numRolls])
-	s.g.dice.bestKeeps(&t.roll2, &t.keep, &t.best)
-	copy(t.roll1[:], t.best[:numRolls])
+	s.g.dice.bestKeeps(&t.keep, &t.best)
+	rollValues(&t.best, &t.keep)
+	s.g.dice.bestKeeps(&t.keep, &t.best)
 	v := 0.0
 	for r, p := range &s.g.dice.prob {
-		v += p * t.roll1[r]
+		v += p * math.Float64frombits(t.best[r])
 	}
 	return v
 }
 
 // lastRoll fills, for every roll, the best points now plus expected points
 // later over the boxes the roll may go in. Points and values are never
-// negative, so the maximum compares bits as bestKeeps does, starting from 0.
+// negative, so the maximum compares bits as bestKeeps does. A box adds to
+// the maximum of every roll what a 0 there is worth, and then looks only at
+// the rolls that score in it.
 func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 	g := s.g
-	var v [numRolls]uint64
+	var v [256]uint64 // indexed by a roll's uint8 number, with no bounds check
+	zero := uint64(0)
 	for b := range g.boxes {
 		if mask&(1<<b) != 0 {
 			continue
 		}
 		next := mask | 1<<b
+		scoring := g.scoring[b]
 		switch {
 		case g.upper(b):
 			var later [8]uint64 // a power of two, so the class needs no bounds check
@@ -259,33 +289,33 @@ func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 				later[c] = math.Float64bits(float64(p+g.bonusFor(up, p)) + s.value[s.sp.index(next, g.capUp(up+p), y)])
 			}
 			class := &g.upperClass[b]
-			for r := range v {
+			zero = max(zero, later[g.zeroClass[b]&7])
+			for _, r := range scoring {
 				v[r] = max(v[r], later[class[r]&7])
 			}
 		case b == g.five && s.sp.ys == 2:
 			missed, made := s.value[s.sp.index(next, up, 0)], s.value[s.sp.index(next, up, 1)]
 			pts := &g.points[b]
-			for r := range v {
-				x := pts[r] + missed
-				if pts[r] > 0 {
-					x = pts[r] + made
-				}
-				v[r] = max(v[r], math.Float64bits(x))
+			zero = max(zero, math.Float64bits(missed))
+			for _, r := range scoring {
+				v[r] = max(v[r], math.Float64bits(pts[r]+made))
 			}
 		default:
 			later := s.value[s.sp.index(next, up, y)]
 			pts := &g.points[b]
-			for r := range v {
+			zero = max(zero, math.Float64bits(later))
+			for _, r := range scoring {
 				v[r] = max(v[r], math.Float64bits(pts[r]+later))
 			}
 		}
 	}
-	for r := range v {
-		t.roll3[r] = math.Float64frombits(v[r])
+	out := &t.keep
+	for r := range numRolls {
+		out[r] = math.Float64frombits(max(v[r], zero))
 	}
 	if g.five >= 0 && mask&(1<<g.five) != 0 {
 		for f := range faces {
-			t.roll3[g.fiveRolls[f]] = s.bestFiveAlike(t, mask, up, y, f)
+			out[g.fiveRolls[f]] = s.bestFiveAlike(t, mask, up, y, f)
 		}
 	}
 }
