@@ -189,26 +189,40 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 	return total, ctx.Err()
 }
 
-// solveMask values every state of one set of filled boxes, working out each
-// class of upper subtotals (see bonusClass) once.
+// solveMask values every state of one set of filled boxes.
 func (s *solver) solveMask(t *turn, mask uint32) {
-	if len(t.first) < s.sp.ups+1 {
-		t.first = make([]int, s.sp.ups+1)
+	t.first = s.sp.byClass(s.g, mask, nil, t.first, func(i, up, y, same int) {
+		if same >= 0 {
+			s.value[i] = s.value[same]
+			return
+		}
+		s.value[i] = s.stateValue(t, mask, up, y)
+	})
+}
+
+// byClass visits the states of a mask (those marked in only, unless it is
+// nil) with, for each, the index of the state of the same bonus class (see
+// bonusClass) visited before it, or -1 for the first of its class: only
+// that one needs solving. first is scratch space, returned for reuse.
+func (s *space) byClass(g *game, mask uint32, only []bool, first []int, visit func(i, up, y, same int)) []int {
+	if len(first) < s.ups+1 {
+		first = make([]int, s.ups+1)
 	}
-	first := t.first
-	for y := range s.sp.yStates(s.g, mask) {
+	for y := range s.yStates(g, mask) {
 		clear(first)
-		for _, up := range s.sp.reach[mask] {
-			i := s.sp.index(mask, int(up), y)
-			c := s.sp.bonusClass(mask, int(up))
-			if first[c] > 0 {
-				s.value[i] = s.value[first[c]-1]
+		for _, up := range s.reach[mask] {
+			i := s.index(mask, int(up), y)
+			if only != nil && !only[i] {
 				continue
 			}
-			s.value[i] = s.stateValue(t, mask, int(up), y)
-			first[c] = i + 1
+			c := s.bonusClass(mask, int(up))
+			visit(i, int(up), y, first[c]-1)
+			if first[c] == 0 {
+				first[c] = i + 1
+			}
 		}
 	}
+	return first
 }
 
 func (s *space) statesOf(g *game, mask uint32) int {
@@ -344,9 +358,17 @@ func (s *solver) bestFiveAlike(t *turn, mask uint32, up, y, f int) float64 {
 // afterScoring is points now, bonuses now and the expected points after
 // putting points in box b.
 func (s *solver) afterScoring(mask uint32, up, y, b, points int, five bool) float64 {
+	now, next := s.scoring(mask, up, y, b, points, five)
+	return float64(now) + s.value[next]
+}
+
+// scoring is what putting points in box b does: the points it earns now,
+// bonuses included, and the state that follows. five says whether the dice
+// are five alike, which earns the further bonus while the five box holds
+// its top score.
+func (s *solver) scoring(mask uint32, up, y, b, points int, five bool) (now, next int) {
 	g := s.g
-	next := mask | 1<<b
-	now := points
+	now = points
 	if five && y == 1 {
 		now += g.fiveBonus
 	}
@@ -357,7 +379,7 @@ func (s *solver) afterScoring(mask uint32, up, y, b, points int, five bool) floa
 	if b == g.five && s.sp.ys == 2 && points > 0 {
 		y = 1
 	}
-	return float64(now) + s.value[s.sp.index(next, up, y)]
+	return now, s.sp.index(mask|1<<b, up, y)
 }
 
 type option struct{ box, points int }
