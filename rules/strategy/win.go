@@ -80,16 +80,28 @@ type winSolver struct {
 
 // winFrom solves every state reachable after the card's state, for needed
 // totals up to need.
-func (t *Table) winFrom(ctx context.Context, st state, need int) (*winSolver, error) {
+func (t *Table) winFrom(ctx context.Context, st state, need int, progress func(done, total int)) (*winSolver, error) {
 	ws := &winSolver{Table: t, need: need, bands: make([]band, t.sp.size())}
 	reach := t.reachableFrom(st)
 	levels := make([][]uint32, t.sp.boxes+1)
+	statesOf := make(map[uint32]int)
+	total := 0
 	for mask := uint32(0); mask < 1<<t.sp.boxes; mask++ {
 		if mask&st.mask == st.mask && mask != st.mask {
 			n := bits.OnesCount32(mask)
 			levels[n] = append(levels[n], mask)
+			for _, up := range t.sp.reach[mask] {
+				for y := range t.sp.ys {
+					if reach[t.sp.index(mask, int(up), y)] {
+						statesOf[mask]++
+					}
+				}
+			}
+			total += statesOf[mask]
 		}
 	}
+	report := newReporter(progress, total)
+	report.add(statesOf[1<<t.sp.boxes-1])
 	for i := range ws.bands {
 		ws.bands[i] = band{lo: 1, hi: 0} // a full card needs nothing more
 	}
@@ -113,16 +125,18 @@ func (t *Table) winFrom(ctx context.Context, st state, need int) (*winSolver, er
 						return
 					}
 					shared = ws.solveMask(wt, masks[i], reach, shared)
+					report.add(statesOf[masks[i]])
 				}
 			}()
 		}
 		wg.Wait()
-		if level+2 <= t.sp.boxes {
+		if level+2 < t.sp.boxes {
 			for _, mask := range levels[level+2] {
 				ws.release(mask)
 			}
 		}
 	}
+	report.finish()
 	return ws, ctx.Err()
 }
 
@@ -311,14 +325,15 @@ type WinPlan struct {
 // ToBeat solves the chance of finishing the card with more than target
 // points, playing to make that chance as high as it can be, from every
 // state the card can still reach. The cost grows with the open boxes and
-// the points still needed; the README gives figures.
-func (t *Table) ToBeat(ctx context.Context, card *rules.Card, target int) (*WinPlan, error) {
+// the points still needed; the README gives figures. progress, when not
+// nil, hears how many states are solved out of how many, as for Options.
+func (t *Table) ToBeat(ctx context.Context, card *rules.Card, target int, progress func(done, total int)) (*WinPlan, error) {
 	st, err := t.stateOf(card)
 	if err != nil {
 		return nil, err
 	}
 	p := &WinPlan{card: card.Clone(), st: st, target: target}
-	p.ws, err = t.winFrom(ctx, st, p.need())
+	p.ws, err = t.winFrom(ctx, st, p.need(), progress)
 	if err != nil {
 		return nil, fmt.Errorf("solve the chance to beat %d: %w", target, err)
 	}
@@ -351,7 +366,7 @@ func (t *Table) AdviseToBeat(ctx context.Context, card *rules.Card, roll rules.R
 	if err := checkRoll(roll, rollNo); err != nil {
 		return nil, err
 	}
-	p, err := t.ToBeat(ctx, card, target)
+	p, err := t.ToBeat(ctx, card, target, nil)
 	if err != nil {
 		return nil, err
 	}
