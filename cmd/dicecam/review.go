@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/dicecam/dicecam/rules"
@@ -45,21 +43,10 @@ type keepReviewJSON struct {
 // runReview grades every decision of a game log against optimal play, the
 // way a chess engine reviews a game.
 func runReview(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "review", reviewUsage)
-	spec := rulesFlag(fs)
-	asJSON := fs.Bool("json", false, "print the review as JSON")
-	pos, err := parseFlags(fs, args)
+	set, path, asJSON, err := logFlags(e, "review", reviewUsage, "print the review as JSON", args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("give one game log to review, as in dicecam review --rules yahtzee game.log")
-	}
-	set, err := rules.Parse(*spec)
-	if err != nil {
-		return usagef("--rules: %v", err)
-	}
-	path := pos[0]
 	turns, err := readLog(set, path)
 	if err != nil {
 		return err
@@ -72,33 +59,11 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return atLine(path, err)
 	}
-	if *asJSON {
+	if asJSON {
 		return json.NewEncoder(e.stdout).Encode(reviewToJSON(set, rev))
 	}
 	writeReview(e.stdout, set, rev)
 	return nil
-}
-
-// readLog reads a game log's turns, naming the file and line of a bad one.
-func readLog(set *rules.Set, path string) ([]rules.Turn, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("open game log: %w", err)
-	}
-	defer f.Close()
-	turns, err := rules.ParseLog(f, set)
-	if err != nil {
-		return nil, atLine(path, err)
-	}
-	return turns, nil
-}
-
-// atLine writes a *rules.LineError the way compilers do, "game.log:7: ...".
-func atLine(path string, err error) error {
-	if le := new(rules.LineError); errors.As(err, &le) {
-		return fmt.Errorf("%s:%d: %v", path, le.Line, le.Err)
-	}
-	return err
 }
 
 func reviewToJSON(set *rules.Set, rev *strategy.Review) reviewJSON {
