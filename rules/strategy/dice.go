@@ -180,20 +180,16 @@ func rollValues(best *keepBits, out *keepValues) {
 }
 
 // bestKeepsBlock is bestKeeps for a block of needed totals at once, each
-// total on its own: the keep tables are walked once for all of them.
+// total on its own: the keep tables are walked once for all of them. The
+// rolls' chances must be in both keepValue and best, as bits, already.
 func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
 	for k := numRolls; k < numKeeps; k++ {
 		a := &m.add[k]
 		a0, a1, a2, a3, a4, a5 := &keepValue[a[0]], &keepValue[a[1]], &keepValue[a[2]], &keepValue[a[3]], &keepValue[a[4]], &keepValue[a[5]]
-		out := &keepValue[k]
+		out, b := &keepValue[k], &best[k]
 		for i := range block {
-			out[i] = (a0[i] + a1[i] + a2[i] + a3[i] + a4[i] + a5[i]) * (1.0 / 6)
-		}
-	}
-	for k := range numKeeps {
-		v, b := &keepValue[k], &best[k]
-		for i := range block {
-			b[i] = math.Float64bits(v[i])
+			v := (a0[i] + a1[i] + a2[i] + a3[i] + a4[i] + a5[i]) * (1.0 / 6)
+			out[i], b[i] = v, math.Float64bits(v)
 		}
 	}
 	for _, p := range m.fewer {
@@ -204,7 +200,8 @@ func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps
 	}
 }
 
-// rollChances is rollValues for a block.
+// rollChances is rollValues for a block: best[:numRolls] stays as it is,
+// the bits of the same chances.
 func rollChances(best *[numKeeps][block]uint64, out *[numKeeps]chances) {
 	for r := range numRolls {
 		b, o := &best[r], &out[r]

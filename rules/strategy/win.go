@@ -32,8 +32,7 @@ type chances [block]float64
 // of needed totals.
 type winTurn struct {
 	keep    [numKeeps]chances
-	best    [numKeeps][block]uint64
-	roll    [numRolls][block]uint64
+	best    [numKeeps][block]uint64 // best[:numRolls] is also where lastRoll takes its maxima
 	window  [8]chances
 	zero    [block]uint64
 	options []option
@@ -74,6 +73,7 @@ func (b *band) window(dst *chances, from int) {
 // can still reach.
 type winSolver struct {
 	*Table
+	from  state  // the state the card is in
 	need  int    // points still needed from the start state
 	bands []band // by state index; nil chances for states not solved
 }
@@ -81,7 +81,7 @@ type winSolver struct {
 // winFrom solves every state reachable after the card's state, for needed
 // totals up to need.
 func (t *Table) winFrom(ctx context.Context, st state, need int, progress func(done, total int)) (*winSolver, error) {
-	ws := &winSolver{Table: t, need: need, bands: make([]band, t.sp.size())}
+	ws := &winSolver{Table: t, from: st, need: need, bands: make([]band, t.sp.size())}
 	reach := t.reachableFrom(st)
 	levels := make([][]uint32, t.sp.boxes+1)
 	statesOf := make(map[uint32]int)
@@ -161,10 +161,16 @@ func (ws *winSolver) solveMask(wt *winTurn, mask uint32, reach []bool, first []i
 }
 
 // stateBand plays a turn from the state for every needed total from 1 up,
-// block by block, and keeps the chances that are neither 1 nor 0.
+// block by block, and keeps the chances that are neither 1 nor 0. Getting
+// to the state scored at least the upper points it added, so no state
+// before it asks about more than need less those.
 func (ws *winSolver) stateBand(wt *winTurn, mask uint32, up, y int) band {
 	var all []float64
-	for start := 1; start <= ws.need; start += block {
+	gained := up - ws.from.up
+	if up >= ws.sp.ups-1 && ws.from.up < ws.sp.ups-1 {
+		gained += ws.g.bonus
+	}
+	for start := 1; start <= ws.need-gained; start += block {
 		var w chances
 		if ws.turnChances(wt, mask, up, y, start, &w) {
 			all = append(all, w[:]...)
@@ -212,7 +218,8 @@ func (ws *winSolver) turnChances(wt *winTurn, mask uint32, up, y, start int, w *
 // takes maxima of bits, chances being never negative.
 func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 	g := ws.g
-	clear(wt.roll[:])
+	roll := wt.best[:numRolls]
+	clear(roll)
 	clear(wt.zero[:])
 	win := &wt.window
 	for b := range g.boxes {
@@ -229,7 +236,7 @@ func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 			maxInto(&wt.zero, &win[g.zeroClass[b]])
 			class := &g.upperClass[b]
 			for _, r := range scoring {
-				maxInto(&wt.roll[r], &win[class[r]&7])
+				maxInto(&roll[r], &win[class[r]&7])
 			}
 		default:
 			_, next := ws.scoring(mask, up, y, b, 0, false)
@@ -239,12 +246,12 @@ func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 			for _, r := range scoring {
 				now, next := ws.scoring(mask, up, y, b, int(pts[r]), false)
 				ws.bands[next].window(&win[1], start-now)
-				maxInto(&wt.roll[r], &win[1])
+				maxInto(&roll[r], &win[1])
 			}
 		}
 	}
 	for r := range numRolls {
-		v := &wt.roll[r]
+		v := &roll[r]
 		for i := range block {
 			v[i] = max(v[i], wt.zero[i])
 		}
@@ -252,23 +259,22 @@ func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 	if g.five >= 0 && mask&(1<<g.five) != 0 {
 		for f := range faces {
 			r := g.fiveRolls[f]
-			clear(wt.roll[r][:])
+			clear(roll[r][:])
 			wt.options = g.fiveAlikeOptions(wt.options[:0], mask, f)
 			for _, o := range wt.options {
 				now, next := ws.scoring(mask, up, y, o.box, o.points, true)
 				ws.bands[next].window(&win[1], start-now)
-				maxInto(&wt.roll[r], &win[1])
+				maxInto(&roll[r], &win[1])
 			}
 		}
 	}
 	var any uint64
 	for r := range numRolls {
-		v, k := &wt.roll[r], &wt.keep[r]
-		for i := range block {
-			k[i] = math.Float64frombits(v[i])
-			any |= v[i]
+		for _, v := range &roll[r] {
+			any |= v
 		}
 	}
+	rollChances(&wt.best, &wt.keep)
 	return any != 0
 }
 
