@@ -118,3 +118,19 @@ func TestSolveReportsProgressUpToEveryState(t *testing.T) {
 	}
 	assert.Equal(t, tb.States(), calls[len(calls)-1][0])
 }
+
+func TestLoadDistributionCachesTheScores(t *testing.T) {
+	dir := t.TempDir()
+	tb, err := Load(context.Background(), mustSet(t, "yacht"), Options{CacheDir: dir})
+	require.NoError(t, err)
+	var logged bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logged, nil))
+	first, err := LoadDistribution(context.Background(), tb, Options{CacheDir: dir, Log: log})
+	require.NoError(t, err)
+	assert.Contains(t, logged.String(), "working out the score distribution")
+	logged.Reset()
+	again, err := LoadDistribution(context.Background(), tb, Options{CacheDir: dir, Log: log})
+	require.NoError(t, err)
+	assert.Empty(t, logged.String(), "read from the cache")
+	assert.Equal(t, first, again)
+}

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math"
+	"slices"
 
 	"github.com/dicecam/dicecam/rules"
 )
@@ -42,6 +43,8 @@ type multisets struct {
 	// which taking the larger of the two, pair by pair, gives every keep the
 	// best of all its sub-keeps.
 	fewer []keepPair
+	// subKeeps lists, for every roll, the distinct keeps of fewer dice it holds.
+	subKeeps [numRolls][]uint16
 }
 
 type keepPair struct{ keep, sub uint16 }
@@ -83,6 +86,25 @@ func newMultisets() *multisets {
 				m.add[i][f] = uint16(m.index[d])
 			}
 		}
+	}
+	for r := range numRolls {
+		seen := map[int]bool{r: true}
+		roll := m.rollOf(r)
+		for sub := range 1 << dice {
+			var held []rules.Face
+			for i, f := range roll {
+				if sub&(1<<i) != 0 {
+					held = append(held, f)
+				}
+			}
+			if k := m.index[countsOf(held)]; !seen[k] {
+				seen[k] = true
+				m.subKeeps[r] = append(m.subKeeps[r], uint16(k))
+			}
+		}
+		// Larger keeps first (keep numbers grow as keeps shrink), so that
+		// the first of equals holds the most dice.
+		slices.Sort(m.subKeeps[r])
 	}
 	for f := range faces {
 		for held := int8(1); held <= dice; held++ {

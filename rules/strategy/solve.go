@@ -4,10 +4,8 @@ import (
 	"context"
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 )
 
 // A state is the card between turns as far as the future is concerned: which
@@ -160,30 +158,15 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 	report := newReporter(progress, total)
 	full := levels[s.sp.boxes][0]
 	report.add(s.sp.statesOf(s.g, full)) // the full card is worth nothing more
-	workers := runtime.GOMAXPROCS(0)
 	for level := s.sp.boxes - 1; level >= 0; level-- {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
 		masks := levels[level]
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range min(workers, len(masks)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				t := new(turn)
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= len(masks) || ctx.Err() != nil {
-						return
-					}
-					s.solveMask(t, masks[i])
-					report.add(s.sp.statesOf(s.g, masks[i]))
-				}
-			}()
-		}
-		wg.Wait()
+		inParallel(len(masks), func() *turn { return new(turn) }, stopped(ctx), func(t *turn, i int) {
+			s.solveMask(t, masks[i])
+			report.add(s.sp.statesOf(s.g, masks[i]))
+		})
 	}
 	report.finish()
 	return total, ctx.Err()
@@ -228,6 +211,8 @@ func (s *space) byClass(g *game, mask uint32, only []bool, first []int, visit fu
 func (s *space) statesOf(g *game, mask uint32) int {
 	return len(s.reach[mask]) * s.yStates(g, mask)
 }
+
+func stopped(ctx context.Context) func() bool { return func() bool { return ctx.Err() != nil } }
 
 // reporter passes progress on from many workers, one call at a time and
 // only when the whole percentage moves, so a page or a terminal is not

@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/dicecam/dicecam/rules"
 )
@@ -111,25 +108,14 @@ func (t *Table) winFrom(ctx context.Context, st state, need int, progress func(d
 			return nil, err
 		}
 		masks := levels[level]
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range min(runtime.GOMAXPROCS(0), len(masks)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				wt := new(winTurn)
-				var shared []int
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= len(masks) || ctx.Err() != nil {
-						return
-					}
-					shared = ws.solveMask(wt, masks[i], reach, shared)
-					report.add(statesOf[masks[i]])
-				}
-			}()
+		type scratch struct {
+			wt    *winTurn
+			first []int
 		}
-		wg.Wait()
+		inParallel(len(masks), func() *scratch { return &scratch{wt: new(winTurn)} }, stopped(ctx), func(s *scratch, i int) {
+			s.first = ws.solveMask(s.wt, masks[i], reach, s.first)
+			report.add(statesOf[masks[i]])
+		})
 		if level+2 < t.sp.boxes {
 			for _, mask := range levels[level+2] {
 				ws.release(mask)
