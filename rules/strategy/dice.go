@@ -209,15 +209,22 @@ func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps
 		a := &m.add[k]
 		a0, a1, a2, a3, a4, a5 := &keepValue[a[0]], &keepValue[a[1]], &keepValue[a[2]], &keepValue[a[3]], &keepValue[a[4]], &keepValue[a[5]]
 		out, b := &keepValue[k], &best[k]
-		for i := range block {
+		for i := 0; i < block; i += 2 {
 			v := (a0[i] + a1[i] + a2[i] + a3[i] + a4[i] + a5[i]) * (1.0 / 6)
+			w := (a0[i+1] + a1[i+1] + a2[i+1] + a3[i+1] + a4[i+1] + a5[i+1]) * (1.0 / 6)
 			out[i], b[i] = v, math.Float64bits(v)
+			out[i+1], b[i+1] = w, math.Float64bits(w)
 		}
 	}
 	for _, p := range m.fewer {
 		b, sub := &best[p.keep], &best[p.sub]
-		for i := range block {
+		// Four at a time: the compiler does not unroll, and the loop's
+		// own counting would cost as much as the maxima.
+		for i := 0; i < block; i += 4 {
 			b[i] = max(b[i], sub[i])
+			b[i+1] = max(b[i+1], sub[i+1])
+			b[i+2] = max(b[i+2], sub[i+2])
+			b[i+3] = max(b[i+3], sub[i+3])
 		}
 	}
 }

@@ -265,8 +265,11 @@ func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 }
 
 func maxInto(dst *[block]uint64, src *chances) {
-	for i := range block {
+	for i := 0; i < block; i += 4 {
 		dst[i] = max(dst[i], math.Float64bits(src[i]))
+		dst[i+1] = max(dst[i+1], math.Float64bits(src[i+1]))
+		dst[i+2] = max(dst[i+2], math.Float64bits(src[i+2]))
+		dst[i+3] = max(dst[i+3], math.Float64bits(src[i+3]))
 	}
 }
 
