@@ -26,6 +26,7 @@ type game struct {
 	upperClass  [][numRolls]int8
 	upperValues [][]int
 	zeroClass   []int8 // the class of a 0 in each upper box
+	most        []int  // the most each box can take, joker values included
 
 	bonusAt, bonus int // upper bonus; bonusAt 0 when the set has none
 
@@ -117,6 +118,11 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 				g.matching[f] = b
 			}
 		}
+		most := slices.Max(g.points[b][:])
+		for _, p := range g.jokerPts[b] {
+			most = max(most, p)
+		}
+		g.most = append(g.most, int(most))
 		if set.FiveBonus() > 0 && variant == Official && onlyFiveAlikeFits(g, b) {
 			// The set pays for further five alike, and with that comes the joker.
 			g.five, g.fiveBonus = b, set.FiveBonus()

@@ -146,17 +146,19 @@ func (ws *winSolver) solveMask(wt *winTurn, mask uint32, reach []bool, first []i
 	})
 }
 
-// stateBand plays a turn from the state for every needed total from 1 up,
-// block by block, and keeps the chances that are neither 1 nor 0. Getting
-// to the state scored at least the upper points it added, so no state
-// before it asks about more than need less those.
+// stateBand plays a turn from the state for every needed total any earlier
+// state can ask it about, block by block, and keeps the chances that are
+// neither 1 nor 0. Getting to the state scored at least the upper points it
+// added and at most what its newly filled boxes can hold, which bounds the
+// totals asked about from above and below.
 func (ws *winSolver) stateBand(wt *winTurn, mask uint32, up, y int) band {
-	var all []float64
 	gained := up - ws.from.up
 	if up >= ws.sp.ups-1 && ws.from.up < ws.sp.ups-1 {
 		gained += ws.g.bonus
 	}
-	for start := 1; start <= ws.need-gained; start += block {
+	first := max(1, ws.need-ws.mostGained(mask, y))
+	var all []float64
+	for start := first; start <= ws.need-gained; start += block {
 		var w chances
 		if ws.turnChances(wt, mask, up, y, start, &w) {
 			all = append(all, w[:]...)
@@ -165,17 +167,41 @@ func (ws *winSolver) stateBand(wt *winTurn, mask uint32, up, y int) band {
 		// No roll can score that much: nor can any larger total.
 		break
 	}
-	lo, hi := 1, len(all)
-	for lo <= hi && all[lo-1] == 1 {
+	lo, hi := 0, len(all)-1
+	for lo <= hi && all[lo] == 1 {
 		lo++
 	}
-	for hi >= lo && all[hi-1] == 0 {
+	for hi >= lo && all[hi] == 0 {
 		hi--
 	}
 	if lo > hi {
-		return band{lo: lo, hi: lo - 1}
+		return band{lo: first + lo, hi: first + lo - 1}
 	}
-	return band{lo: lo, hi: hi, at: append([]float64(nil), all[lo-1:hi]...)}
+	return band{lo: first + lo, hi: first + hi, at: append([]float64(nil), all[lo:hi+1]...)}
+}
+
+// mostGained bounds the points scored between the card's state and a state
+// of the mask: what the boxes filled since can hold, the upper bonus if one
+// of them is a number box, and a five-alike bonus a box once the five box
+// holds its top score (y 1; at y 0 none was ever earned). Every turn adds
+// at most what the bound grows by, so a state is never asked about fewer
+// points than need less the bound.
+func (ws *winSolver) mostGained(mask uint32, y int) int {
+	g, newly := ws.g, mask&^ws.from.mask
+	most, upper := 0, false
+	for b := range g.boxes {
+		if newly&(1<<b) != 0 {
+			most += g.most[b]
+			upper = upper || g.upper(b)
+		}
+	}
+	if upper && ws.from.up < ws.sp.ups-1 {
+		most += g.bonus
+	}
+	if y == 1 {
+		most += g.fiveBonus * bits.OnesCount32(newly)
+	}
+	return most
 }
 
 // turnChances fills w with the chance of scoring at least start, start+1,
