@@ -204,7 +204,22 @@ func rollValues(best *keepBits, out *keepValues) {
 // bestKeepsBlock is bestKeeps for a block of needed totals at once, each
 // total on its own: the keep tables are walked once for all of them. The
 // rolls' chances must be in both keepValue and best, as bits, already.
+// Where the processor has vector instructions (block_amd64.s) four totals
+// go through each step at once, with the same arithmetic in the same
+// order, so the results are the same to the last bit.
 func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
+	if vectorBlocks {
+		averageKeepsVector(keepValue, best, &m.add)
+		takeLargerVector(best, &m.fewer[0], len(m.fewer))
+		return
+	}
+	m.averageKeeps(keepValue, best)
+	m.takeLarger(best)
+}
+
+// averageKeeps fills every keep of fewer than five dice with the average
+// of the keeps one die larger, as floats and as bits.
+func (m *multisets) averageKeeps(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
 	for k := numRolls; k < numKeeps; k++ {
 		a := &m.add[k]
 		a0, a1, a2, a3, a4, a5 := &keepValue[a[0]], &keepValue[a[1]], &keepValue[a[2]], &keepValue[a[3]], &keepValue[a[4]], &keepValue[a[5]]
@@ -216,6 +231,10 @@ func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps
 			out[i+1], b[i+1] = w, math.Float64bits(w)
 		}
 	}
+}
+
+// takeLarger gives every keep the best of its sub-keeps, pair by pair.
+func (m *multisets) takeLarger(best *[numKeeps][block]uint64) {
 	for _, p := range m.fewer {
 		b, sub := &best[p.keep], &best[p.sub]
 		// Four at a time: the compiler does not unroll, and the loop's
