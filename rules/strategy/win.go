@@ -231,41 +231,41 @@ func (ws *winSolver) turnChances(wt *winTurn, mask uint32, up, y, start int, w *
 func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 	g := ws.g
 	roll := wt.best[:numRolls]
-	clear(roll)
-	clear(wt.zero[:])
 	win := &wt.window
+	// What a 0 is worth, the most over the open boxes, is where every roll
+	// starts; then each box raises the rolls that score in it.
+	clear(wt.zero[:])
+	for b := range g.boxes {
+		if mask&(1<<b) == 0 {
+			now, next := ws.scoring(mask, up, y, b, 0, false)
+			ws.bands[next].window(&win[0], start-now)
+			maxInto(&wt.zero, &win[0])
+		}
+	}
+	for r := range roll {
+		roll[r] = wt.zero
+	}
 	for b := range g.boxes {
 		if mask&(1<<b) != 0 {
 			continue
 		}
 		scoring := g.scoring[b]
-		switch {
-		case g.upper(b):
+		if g.upper(b) {
 			for c, p := range g.upperValues[b] {
 				now, next := ws.scoring(mask, up, y, b, p, false)
 				ws.bands[next].window(&win[c], start-now)
 			}
-			maxInto(&wt.zero, &win[g.zeroClass[b]])
 			class := &g.upperClass[b]
 			for _, r := range scoring {
 				maxInto(&roll[r], &win[class[r]&7])
 			}
-		default:
-			_, next := ws.scoring(mask, up, y, b, 0, false)
-			ws.bands[next].window(&win[0], start)
-			maxInto(&wt.zero, &win[0])
-			pts := &g.points[b]
-			for _, r := range scoring {
-				now, next := ws.scoring(mask, up, y, b, int(pts[r]), false)
-				ws.bands[next].window(&win[1], start-now)
-				maxInto(&roll[r], &win[1])
-			}
+			continue
 		}
-	}
-	for r := range numRolls {
-		v := &roll[r]
-		for i := range block {
-			v[i] = max(v[i], wt.zero[i])
+		pts := &g.points[b]
+		for _, r := range scoring {
+			now, next := ws.scoring(mask, up, y, b, int(pts[r]), false)
+			ws.bands[next].window(&win[1], start-now)
+			maxInto(&roll[r], &win[1])
 		}
 	}
 	if g.five >= 0 && mask&(1<<g.five) != 0 {
@@ -280,11 +280,11 @@ func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 			}
 		}
 	}
+	// Chances fall as the total needed grows, so a roll with none at the
+	// block's first total has none at all.
 	var any uint64
-	for r := range numRolls {
-		for _, v := range &roll[r] {
-			any |= v
-		}
+	for r := range roll {
+		any |= roll[r][0]
 	}
 	rollChances(&wt.best, &wt.keep)
 	return any != 0
