@@ -18,22 +18,22 @@ average:
 	LEAQ (DX)(R8*4), R8 // &add[k]: 12 bytes a keep
 	MOVWQZX 0(R8), R9
 	SHLQ $8, R9
-	ADDQ DI, R9
+	ADDQ SI, R9 // read from best: see bestKeepsBlock
 	MOVWQZX 2(R8), R10
 	SHLQ $8, R10
-	ADDQ DI, R10
+	ADDQ SI, R10 // read from best: see bestKeepsBlock
 	MOVWQZX 4(R8), R11
 	SHLQ $8, R11
-	ADDQ DI, R11
+	ADDQ SI, R11 // read from best: see bestKeepsBlock
 	MOVWQZX 6(R8), R12
 	SHLQ $8, R12
-	ADDQ DI, R12
+	ADDQ SI, R12 // read from best: see bestKeepsBlock
 	MOVWQZX 8(R8), R13
 	SHLQ $8, R13
-	ADDQ DI, R13
+	ADDQ SI, R13 // read from best: see bestKeepsBlock
 	MOVWQZX 10(R8), R14
 	SHLQ $8, R14
-	ADDQ DI, R14
+	ADDQ SI, R14 // read from best: see bestKeepsBlock
 	MOVQ CX, AX
 	SHLQ $8, AX
 	LEAQ (DI)(AX*1), BX // &keepValue[k]

@@ -203,7 +203,11 @@ func rollValues(best *keepBits, out *keepValues) {
 
 // bestKeepsBlock is bestKeeps for a block of needed totals at once, each
 // total on its own: the keep tables are walked once for all of them. The
-// rolls' chances must be in both keepValue and best, as bits, already.
+// rolls' chances must be in best[:numRolls], as bits, already; the averages
+// read them, and the averages already made, from best, for best only takes
+// its maxima once every average is made. keepValue receives the averages,
+// and best the best of each keep's sub-keeps, so best[:numRolls] is ready
+// for the next step at once.
 // Where the processor has vector instructions (block_amd64.s) four totals
 // go through each step at once, with the same arithmetic in the same
 // order, so the results are the same to the last bit.
@@ -220,15 +224,14 @@ func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps
 // averageKeeps fills every keep of fewer than five dice with the average
 // of the keeps one die larger, as floats and as bits.
 func (m *multisets) averageKeeps(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
+	f := math.Float64frombits
 	for k := numRolls; k < numKeeps; k++ {
 		a := &m.add[k]
-		a0, a1, a2, a3, a4, a5 := &keepValue[a[0]], &keepValue[a[1]], &keepValue[a[2]], &keepValue[a[3]], &keepValue[a[4]], &keepValue[a[5]]
+		a0, a1, a2, a3, a4, a5 := &best[a[0]], &best[a[1]], &best[a[2]], &best[a[3]], &best[a[4]], &best[a[5]]
 		out, b := &keepValue[k], &best[k]
-		for i := 0; i < block; i += 2 {
-			v := (a0[i] + a1[i] + a2[i] + a3[i] + a4[i] + a5[i]) * (1.0 / 6)
-			w := (a0[i+1] + a1[i+1] + a2[i+1] + a3[i+1] + a4[i+1] + a5[i+1]) * (1.0 / 6)
+		for i := range block {
+			v := (f(a0[i]) + f(a1[i]) + f(a2[i]) + f(a3[i]) + f(a4[i]) + f(a5[i])) * (1.0 / 6)
 			out[i], b[i] = v, math.Float64bits(v)
-			out[i+1], b[i+1] = w, math.Float64bits(w)
 		}
 	}
 }
@@ -244,17 +247,6 @@ func (m *multisets) takeLarger(best *[numKeeps][block]uint64) {
 			b[i+1] = max(b[i+1], sub[i+1])
 			b[i+2] = max(b[i+2], sub[i+2])
 			b[i+3] = max(b[i+3], sub[i+3])
-		}
-	}
-}
-
-// rollChances is rollValues for a block: best[:numRolls] stays as it is,
-// the bits of the same chances.
-func rollChances(best *[numKeeps][block]uint64, out *[numKeeps]chances) {
-	for r := range numRolls {
-		b, o := &best[r], &out[r]
-		for i := range block {
-			o[i] = math.Float64frombits(b[i])
 		}
 	}
 }

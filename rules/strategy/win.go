@@ -213,7 +213,6 @@ func (ws *winSolver) turnChances(wt *winTurn, mask uint32, up, y, start int, w *
 	}
 	m := ws.g.dice
 	m.bestKeepsBlock(&wt.keep, &wt.best)
-	rollChances(&wt.best, &wt.keep)
 	m.bestKeepsBlock(&wt.keep, &wt.best)
 	for r, p := range &m.prob {
 		b := &wt.best[r]
@@ -224,9 +223,9 @@ func (ws *winSolver) turnChances(wt *winTurn, mask uint32, up, y, start int, w *
 	return true
 }
 
-// lastRoll fills wt.keep[:numRolls] with the chance each last roll leaves
-// of scoring at least start, start+1, ... with the best box for each, and
-// says whether any of them is above 0. Like the expected-score lastRoll it
+// lastRoll fills wt.best[:numRolls] with the bits of the chance each last
+// roll leaves of scoring at least start, start+1, ... with the best box for
+// each, and says whether any of them is above 0. Like the expected-score lastRoll it
 // takes maxima of bits, chances being never negative.
 func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 	g := ws.g
@@ -286,7 +285,6 @@ func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 	for r := range roll {
 		any |= roll[r][0]
 	}
-	rollChances(&wt.best, &wt.keep)
 	return any != 0
 }
 
@@ -454,7 +452,6 @@ func (p *WinPlan) keepChances(rollNo int) []float64 {
 	ws.lastRoll(wt, p.st.mask, p.st.up, p.st.y, need)
 	m.bestKeepsBlock(&wt.keep, &wt.best)
 	if rollNo == 1 {
-		rollChances(&wt.best, &wt.keep)
 		m.bestKeepsBlock(&wt.keep, &wt.best)
 	}
 	for k := range out {
