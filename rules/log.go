@@ -58,10 +58,9 @@ func (e *LineError) Unwrap() error { return e.Err }
 // rolls before the final dice, each with the dice held from it and a comma
 // after it: "6 6 5 2 1 keep 6 6, 6 6 6 3 4 keep 6 6 6, 6 6 6 6 2 -> sixes"
 // ("keep none" when every die is rolled again). The dice held must show in
-// the next roll. For a set played as a series
-// (poker), a line "---" ends each game and starts the next; it goes between
-// two games' turns, never first, last or twice in a row, so every game in
-// the log has turns. A log with no "---" is one game, as it always was.
+// the next roll. For a set played as a series (poker), a line "---" ends
+// each game and starts the next; it goes between two games' turns, never
+// first, last or twice in a row, so every game in the log has turns. A log with no "---" is one game, as it always was.
 // An error is a *LineError.
 func ParseLog(r io.Reader, s *Set) ([]Turn, error) {
 	var turns []Turn
