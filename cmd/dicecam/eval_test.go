@@ -119,5 +119,5 @@ func TestEvalReadsWithTheModelsNamed(t *testing.T) {
 
 	code, _, stderr = runCmd(t, "eval", "--models", t.TempDir(), dir)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr, "neither dice.onnx nor detector.onnx")
+	assert.Contains(t, stderr, "holds none of dice.onnx, poker.onnx and detector.onnx")
 }
