@@ -82,17 +82,7 @@ func FromPhotos(ctx context.Context, photos []vision.Photo, faces rules.Faces) (
 	if err := learnFaces(ctx, p, photos); err != nil {
 		return nil, err
 	}
-	if p.Faces == rules.PipFaces {
-		use, err := detectorHelps(ctx, p, photos)
-		if err != nil {
-			return nil, err
-		}
-		p.Detector = use
-	}
-	if p.Faces == rules.PokerFaces && len(p.Templates) == 0 {
-		return nil, errors.New("calibrate: no poker face could be cut out of the photos: check the labels match the dice")
-	}
-	return p, nil
+	return choose(ctx, p, photos)
 }
 
 // templatesPerValue caps the templates kept for one value.
@@ -185,59 +175,97 @@ func inAny(pt image.Point, boxes []image.Rectangle, margin int) bool {
 	return false
 }
 
-// Allowances for the detector on a calibration sample of some 400 dice,
-// where a die or two more or less is chance, not the detector.
-const (
-	recallAllowance = 0.005 // fewer dice found, as a share
-	wrongAllowance  = 0.01  // more dice read wrong with confidence, as a share of all
-	falseAllowance  = 0.1   // more false dice a photo
-)
+// The ways of reading that calibration chooses between, in the order it
+// prefers them when they read the sample alike: the classical search with
+// the detector, as the built-in defaults read; the detector and the model
+// alone, which tables unlike the datasets' need; the classical search
+// alone; and the built-in defaults themselves, so that a profile never
+// reads its own table worse than no profile does.
+type reading struct {
+	name    string
+	profile func(measured *vision.Profile) *vision.Profile
+}
 
-// detectorHelps reads some of the calibration photos with and without the
-// learned detector and says whether it does no harm: no fewer dice found,
-// not many more false ones, not clearly more wrong reads. It does not ask
-// the detector to find more dice here: calibration photos are often ones
-// the classifier trained on, where it finds every die alone, while on new
-// photos the detector finds dice the classical search misses.
-func detectorHelps(ctx context.Context, p *vision.Profile, photos []vision.Photo) (bool, error) {
-	const sample = 60
-	if len(photos) > sample {
-		step := float64(len(photos)) / sample
-		picked := make([]vision.Photo, 0, sample)
-		for i := range sample {
+var readings = []reading{
+	{"classical search and detector", func(m *vision.Profile) *vision.Profile {
+		p := *m
+		p.Detector, p.DetectorOnly = true, false
+		return &p
+	}},
+	{"detector and model", func(m *vision.Profile) *vision.Profile {
+		p := *m
+		p.Detector, p.DetectorOnly = true, true
+		return &p
+	}},
+	{"classical search", func(m *vision.Profile) *vision.Profile {
+		p := *m
+		p.Detector, p.DetectorOnly = false, false
+		return &p
+	}},
+	{"built-in defaults", func(m *vision.Profile) *vision.Profile {
+		p := vision.DefaultProfile()
+		p.Faces = m.Faces
+		return p
+	}},
+}
+
+// calibrationSample is how many photos choose reads each way: some 400
+// dice on the datasets' trays, enough that a die or two is chance.
+const calibrationSample = 60
+
+// choose reads a sample of the photos each way of reading allows and
+// returns the profile of the one that reads them best, preferring the
+// earlier of those within chance of the best.
+func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo) (*vision.Profile, error) {
+	if len(photos) > calibrationSample {
+		step := float64(len(photos)) / calibrationSample
+		picked := make([]vision.Photo, 0, calibrationSample)
+		for i := range calibrationSample {
 			picked = append(picked, photos[int(float64(i)*step)])
 		}
 		photos = picked
 	}
-	var accuracies [2]vision.Accuracy
-	for i, use := range []bool{false, true} {
-		q := *p
-		q.Detector = use
-		r, err := vision.NewReader(&q)
+	ways := readings
+	if measured.Faces == rules.PokerFaces {
+		ways = []reading{readings[0], readings[3]} // the poker reader always runs the detector and the model
+	}
+	profiles := make([]*vision.Profile, len(ways))
+	accuracies := make([]vision.Accuracy, len(ways))
+	for i, w := range ways {
+		profiles[i] = w.profile(measured)
+		r, err := vision.NewReader(profiles[i])
 		if err != nil {
-			return false, fmt.Errorf("calibrate: %w", err)
+			return nil, fmt.Errorf("calibrate: %w", err)
 		}
 		for _, ph := range photos {
 			if err := ctx.Err(); err != nil {
 				r.Close()
-				return false, err
+				return nil, err
 			}
-			// A photo that cannot be read counts for neither.
+			// A photo that cannot be read counts for none.
 			if a, err := r.ReadPhoto(ph); err == nil {
 				accuracies[i] = accuracies[i].Add(a)
 			}
 		}
 		r.Close()
 	}
-	return detectorWorthIt(accuracies[0], accuracies[1]), nil
+	return profiles[preferred(accuracies)], nil
 }
 
-// detectorWorthIt says whether reading with the detector, with, does no
-// harm against reading without it. Wrong reads count as a share of all
-// dice, not of those read: the dice the detector adds are the hard ones,
-// and a few of them read wrong lower the accuracy of the many more it reads.
-func detectorWorthIt(without, with vision.Accuracy) bool {
-	return with.Recall() >= without.Recall()-recallAllowance &&
-		with.FalsePerPhoto() <= without.FalsePerPhoto()+falseAllowance &&
-		with.SilentlyWrong() <= without.SilentlyWrong()+wrongAllowance
+// preferred is the first of the accuracies within chance of the best. A
+// reading's worth counts a die read right the first time for one, a die
+// read wrong with confidence, which scores a wrong box unnoticed, against
+// five, and a false die against one; chance is a die in a hundred and one.
+func preferred(accuracies []vision.Accuracy) int {
+	worth := func(a vision.Accuracy) float64 { return float64(a.Right - 5*a.Wrong - a.False) }
+	best := math.Inf(-1)
+	for _, a := range accuracies {
+		best = math.Max(best, worth(a))
+	}
+	for i, a := range accuracies {
+		if worth(a) >= best-1-0.01*float64(a.Labelled) {
+			return i
+		}
+	}
+	return 0
 }

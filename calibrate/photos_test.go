@@ -25,24 +25,27 @@ func TestPaletteKeepsColoursSeenOftenCommonestFirst(t *testing.T) {
 	assert.Greater(t, int(got[1][2]), int(got[1][0]), "then red, in BGR")
 }
 
-func TestDetectorIsKeptUnlessItDoesHarm(t *testing.T) {
+func TestCalibrationPrefersTheFirstReadingWithinChanceOfTheBest(t *testing.T) {
 	// 60 photos, 400 dice, as on calibration's sample.
 	base := vision.Accuracy{Photos: 60, Labelled: 400, Matched: 396, False: 2, Right: 330, Wrong: 2, Asked: 64}
+	better := base
+	better.Right, better.Asked = 360, 34
+	wrong := base
+	wrong.Right, wrong.Wrong = 340, 6
 	tests := []struct {
 		name string
-		with vision.Accuracy
-		keep bool
+		in   []vision.Accuracy
+		want int
 	}{
-		{"it finds the same dice", base, true},
-		{"it finds more dice, a few of them read wrong",
-			vision.Accuracy{Photos: 60, Labelled: 400, Matched: 400, False: 2, Right: 380, Wrong: 5, Asked: 15}, true},
-		{"it loses dice", vision.Accuracy{Photos: 60, Labelled: 400, Matched: 390, False: 2, Right: 326, Wrong: 2, Asked: 62}, false},
-		{"it adds false dice", vision.Accuracy{Photos: 60, Labelled: 400, Matched: 396, False: 12, Right: 330, Wrong: 2, Asked: 64}, false},
-		{"it reads many dice wrong", vision.Accuracy{Photos: 60, Labelled: 400, Matched: 396, False: 2, Right: 320, Wrong: 12, Asked: 64}, false},
+		{"alike: the first", []vision.Accuracy{base, base, base}, 0},
+		{"a few dice more right is chance: the first", []vision.Accuracy{base, func() vision.Accuracy { a := base; a.Right += 4; return a }()}, 0},
+		{"clearly more dice right: that one", []vision.Accuracy{base, better}, 1},
+		{"more right but more silently wrong: the safer", []vision.Accuracy{wrong, base}, 1},
+		{"false dice count against", []vision.Accuracy{func() vision.Accuracy { a := better; a.False = 40; return a }(), base}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.keep, detectorWorthIt(base, tt.with))
+			assert.Equal(t, tt.want, preferred(tt.in))
 		})
 	}
 }

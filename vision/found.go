@@ -17,23 +17,24 @@ import (
 // board art. The detector proposes every die; the model says whether it is
 // one and which face it shows; a person is asked where either is unsure.
 func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
-	slices.SortStableFunc(found, func(a, b detect.Candidate) int {
-		switch {
-		case a.Score > b.Score:
-			return -1
-		case a.Score < b.Score:
-			return 1
-		}
-		return 0
-	})
 	var props []proposal
-	for _, f := range found {
+	for _, f := range sortedByScore(found) {
 		if nearAny(props, f.X, f.Y, 0.5*f.Side) {
 			continue // a second peak on one die
 		}
 		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
 		props = append(props, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, seen: f.Score, detected: true})
 	}
+	probs, err := r.classifyTwice(frame, props)
+	if err != nil {
+		return nil, err
+	}
+	return decideFound(props, probs, r.faces), nil
+}
+
+// classifyTwice reads each proposal with the model, and reads again from
+// more views each die the model takes for one but is unsure of.
+func (r *Reader) classifyTwice(frame gocv.Mat, props []proposal) ([][model.Classes]float64, error) {
 	probs, err := r.model.classify(frame, props)
 	if err != nil {
 		return nil, err
@@ -46,16 +47,32 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, err
 			again, first, at = append(again, p), append(first, probs[i]), append(at, i)
 		}
 	}
-	if len(again) > 0 {
-		more, err := r.model.classifyAugmented(frame, again, first)
-		if err != nil {
-			return nil, err
-		}
-		for k, i := range at {
-			probs[i] = more[k]
-		}
+	if len(again) == 0 {
+		return probs, nil
 	}
-	return decideFound(props, probs, r.faces), nil
+	more, err := r.model.classifyAugmented(frame, again, first)
+	if err != nil {
+		return nil, err
+	}
+	for k, i := range at {
+		probs[i] = more[k]
+	}
+	return probs, nil
+}
+
+// sortedByScore is found, the detector's surest first.
+func sortedByScore(found []detect.Candidate) []detect.Candidate {
+	out := slices.Clone(found)
+	slices.SortStableFunc(out, func(a, b detect.Candidate) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 // decideFound keeps the proposals the model takes for dice, each read as

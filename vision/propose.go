@@ -100,9 +100,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene, found []detect.Candidate) []p
 	if r.model == nil {
 		return props
 	}
-	found = slices.DeleteFunc(found, func(f detect.Candidate) bool {
-		return !image.Pt(int(f.X), int(f.Y)).In(sc.tray)
-	})
+	found = inTray(found, sc.tray)
 	if r.finder != nil {
 		// The detector finds every die the classical search does and more,
 		// so a lone pip it does not see is a speck, a screw head or a

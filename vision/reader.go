@@ -8,10 +8,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision/detect"
+	"github.com/dicecam/dicecam/vision/model"
 	"gocv.io/x/gocv"
 )
 
@@ -37,15 +39,16 @@ type Reader struct {
 // Only training and measuring want others: a model trained without some
 // photographs, to read them as a stranger would.
 type Models struct {
-	Faces    []byte // the face classifier
+	Faces    []byte // the pip face classifier
+	Poker    []byte // the poker face classifier
 	Detector []byte // the dice detector
 }
 
-// LoadModels reads the models in dir: dice.onnx and detector.onnx, each
-// where present.
+// LoadModels reads the models in dir: dice.onnx, poker.onnx and
+// detector.onnx, each where present.
 func LoadModels(dir string) (Models, error) {
 	var m Models
-	for name, dst := range map[string]*[]byte{"dice.onnx": &m.Faces, "detector.onnx": &m.Detector} {
+	for name, dst := range map[string]*[]byte{"dice.onnx": &m.Faces, "poker.onnx": &m.Poker, "detector.onnx": &m.Detector} {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -55,8 +58,8 @@ func LoadModels(dir string) (Models, error) {
 		}
 		*dst = b
 	}
-	if m.Faces == nil && m.Detector == nil {
-		return Models{}, fmt.Errorf("load models: %s holds neither dice.onnx nor detector.onnx", dir)
+	if m.Faces == nil && m.Poker == nil && m.Detector == nil {
+		return Models{}, fmt.Errorf("load models: %s holds none of dice.onnx, poker.onnx and detector.onnx", dir)
 	}
 	return m, nil
 }
@@ -73,9 +76,6 @@ func NewReaderWith(p *Profile, m Models) (*Reader, error) {
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("new reader: %w", err)
 	}
-	if p.Faces == rules.PokerFaces && len(p.Templates) == 0 {
-		return nil, errors.New("new reader: poker faces are read by the face templates of a profile, and this one has none: run dicecam calibrate --faces poker --from FOLDER")
-	}
 	r := &Reader{
 		profile: *p, faces: p.Faces,
 		lab: gocv.NewMat(), light: gocv.NewMat(), fg: gocv.NewMat(), tmp: gocv.NewMat(), dt: gocv.NewMat(), small: gocv.NewMat(), half: gocv.NewMat(),
@@ -88,7 +88,14 @@ func NewReaderWith(p *Profile, m Models) (*Reader, error) {
 	for _, c := range p.Bodies {
 		r.bodies = append(r.bodies, [3]float64(c.Lab()))
 	}
-	c, err := loadClassifier(m.Faces)
+	faces := m.Faces
+	if p.Faces == rules.PokerFaces {
+		faces = m.Poker
+		if faces == nil {
+			faces = model.PokerONNX()
+		}
+	}
+	c, err := loadClassifier(faces)
 	if err != nil {
 		r.Close()
 		return nil, fmt.Errorf("new reader: %w", err)
@@ -149,6 +156,14 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 // read reads frame, in which the detector found found; shrunk says the
 // frame was shrunk to the working scale.
 func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]Die, error) {
+	if r.faces == rules.PipFaces && r.model != nil && r.finder != nil && r.profile.DetectorOnly {
+		// The detector and the model need no Lab plane nor blobs.
+		dice, err := r.readFound(frame, inTray(found, r.profile.Tray))
+		if err != nil {
+			return nil, fmt.Errorf("read dice: %w", err)
+		}
+		return inReadingOrder(dice), nil
+	}
 	sc, err := r.scan(frame)
 	if err != nil {
 		return nil, fmt.Errorf("read dice: %w", err)
@@ -157,9 +172,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 	var dice []Die
 	switch {
 	case r.faces == rules.PokerFaces:
-		dice = r.readByTemplates(frame, sc)
-	case r.model != nil && r.finder != nil && r.profile.DetectorOnly:
-		if dice, err = r.readFound(frame, found); err != nil {
+		if dice, err = r.readPoker(frame, sc, inTray(found, sc.tray)); err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
 	case r.model == nil:
@@ -177,13 +190,29 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
 	}
+	return inReadingOrder(dice), nil
+}
+
+// inReadingOrder sorts dice top to bottom, then left to right.
+func inReadingOrder(dice []Die) []Die {
 	sort.Slice(dice, func(i, j int) bool {
 		if dice[i].Center.Y != dice[j].Center.Y {
 			return dice[i].Center.Y < dice[j].Center.Y
 		}
 		return dice[i].Center.X < dice[j].Center.X
 	})
-	return dice, nil
+	return dice
+}
+
+// inTray is the candidates whose centre lies in tray, all of them when it
+// is empty.
+func inTray(found []detect.Candidate, tray image.Rectangle) []detect.Candidate {
+	if tray.Empty() {
+		return found
+	}
+	return slices.DeleteFunc(slices.Clone(found), func(f detect.Candidate) bool {
+		return !image.Pt(int(f.X), int(f.Y)).In(tray)
+	})
 }
 
 // scene is what every way of reading starts from: the tray part of the

@@ -137,7 +137,13 @@ func TestReaderKnowsOnlyTheCalibratedBodies(t *testing.T) {
 	assert.True(t, any.knownBody([3]float64(Colour{30, 30, 200}.Lab())), "no bodies listed: any will do")
 }
 
-func TestPokerFacesWithoutTemplatesAreRefused(t *testing.T) {
-	_, err := NewReader(&Profile{Format: ProfileFormat, Version: 1, Faces: rules.PokerFaces, DieSize: [2]float64{10, 100}})
-	assert.ErrorContains(t, err, "calibrate --faces poker")
+func TestPokerFacesWithoutTemplatesAreReadByTheBuiltInModel(t *testing.T) {
+	r, err := NewReader(&Profile{Format: ProfileFormat, Version: 1, Faces: rules.PokerFaces, DieSize: [2]float64{10, 100}, Detector: true})
+	require.NoError(t, err)
+	defer r.Close()
+	frame := table(320, 240)
+	defer frame.Close()
+	dice, err := r.Read(frame)
+	require.NoError(t, err)
+	assert.Empty(t, dice, "an empty table shows no poker dice")
 }

@@ -4,7 +4,6 @@ import (
 	"image"
 	"math"
 
-	"github.com/dicecam/dicecam/rules"
 	"gocv.io/x/gocv"
 )
 
@@ -158,23 +157,6 @@ func correlate(a, b []float64, turn int) float64 {
 		}
 	}
 	return best
-}
-
-// readByTemplates reads each blob by the face templates alone, as for poker
-// dice, whose faces neither the pip counter nor the model knows.
-func (r *Reader) readByTemplates(frame gocv.Mat, sc scene) []Die {
-	var dice []Die
-	for _, c := range sc.cands {
-		d := shift(Die{Box: c.box, Center: c.center}, sc.tray.Min)
-		m, ok := matchFace(CutFace(frame, d.Box), r.profile.Templates)
-		if !ok || m.score < templateFloor {
-			continue
-		}
-		d.Value, d.Face, d.Confidence = m.value, r.faces.Label(rules.Face(m.value)), m.score
-		d.Uncertain = m.score < templateSure || m.margin < templateMargin
-		dice = append(dice, d)
-	}
-	return dice
 }
 
 // Thresholds on template correlation: below the floor a blob is no face we

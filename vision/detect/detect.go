@@ -114,8 +114,6 @@ func DefaultDieSide(width, height int) float64 {
 // of, until the two agree (three looks at most). Where that first look is
 // sure of nothing it tries a die of half the short side and one of a 24th
 // first, so dice from a 40th of the short side to nearly all of it settle.
-// A settled look is checked against one at three times its side: a die so
-// large that its pips were taken for dice shows there.
 func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
 	if dieSide > 0 && !math.IsInf(dieSide, 0) {
 		return d.detectAt(frame, dieSide)
@@ -151,47 +149,7 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 			return nil, err
 		}
 	}
-	if seen, ok := typicalSide(found); ok && 3*seen < short {
-		above, err := d.detectAt(frame, 3*seen)
-		if err != nil {
-			return nil, err
-		}
-		if pipsOf(found, above) {
-			return above, nil
-		}
-	}
 	return found, nil
-}
-
-// pipsOf reports whether the dice found are the pips of larger dice seen
-// above: most of the sure ones lie inside a sure die of over twice their
-// side, and each such die holds at least two of them.
-func pipsOf(found, above []Candidate) bool {
-	inside, sures := 0, 0
-	for _, f := range found {
-		if f.Score < sure {
-			continue
-		}
-		sures++
-		for _, a := range above {
-			if a.Score >= sure && a.Side > 2*f.Side && math.Abs(f.X-a.X) < a.Side/2 && math.Abs(f.Y-a.Y) < a.Side/2 && holds(a, found) >= 2 {
-				inside++
-				break
-			}
-		}
-	}
-	return sures > 0 && 2*inside > sures
-}
-
-// holds counts the sure candidates inside a's square.
-func holds(a Candidate, found []Candidate) int {
-	n := 0
-	for _, f := range found {
-		if f.Score >= sure && math.Abs(f.X-a.X) < a.Side/2 && math.Abs(f.Y-a.Y) < a.Side/2 {
-			n++
-		}
-	}
-	return n
 }
 
 // typicalSide is the median side of the candidates sure to be dice.

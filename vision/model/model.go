@@ -8,6 +8,9 @@ import _ "embed" // for the model file
 //go:embed dice.onnx
 var onnx []byte
 
+//go:embed poker.onnx
+var poker []byte
+
 // Crop is the side in pixels of the square crop the model reads.
 const Crop = 48
 
@@ -25,3 +28,10 @@ const Classes = 7
 // ONNX returns the model file, to be read with gocv.ReadNetFromONNXBytes.
 // The slice is shared: callers must not change it.
 func ONNX() []byte { return onnx }
+
+// PokerONNX returns the poker face model: the same contract, with classes
+// 1 to 6 the ranks 9, 10, J, Q, K and A of poker dice in their common
+// designs (9 and 10 as numerals or as a card's dots, J Q K as letters or
+// figures, A as a letter or a suit), and class 0 anything else, a pip die
+// included. The slice is shared: callers must not change it.
+func PokerONNX() []byte { return poker }

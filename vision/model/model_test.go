@@ -25,10 +25,12 @@ type golden struct {
 
 func TestMain(m *testing.M) { matcheck.Main(m) }
 
-func loadNet(t *testing.T) gocv.Net {
+func loadNet(t *testing.T) gocv.Net { return loadNetFrom(t, ONNX()) }
+
+func loadNetFrom(t *testing.T, onnx []byte) gocv.Net {
 	t.Helper()
-	net, err := gocv.ReadNetFromONNXBytes(ONNX())
-	require.NoError(t, err, "the embedded dice.onnx must load in OpenCV's dnn")
+	net, err := gocv.ReadNetFromONNXBytes(onnx)
+	require.NoError(t, err, "the embedded model must load in OpenCV's dnn")
 	require.False(t, net.Empty())
 	return net
 }
@@ -54,9 +56,11 @@ func logits(t *testing.T, net *gocv.Net, crops []gocv.Mat) [][]float32 {
 	return rows
 }
 
-func readGolden(t *testing.T) []golden {
+func readGolden(t *testing.T) []golden { return readGoldenIn(t, "testdata") }
+
+func readGoldenIn(t *testing.T, dir string) []golden {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "golden.json"))
+	data, err := os.ReadFile(filepath.Join(dir, "golden.json"))
 	require.NoError(t, err, "run tools/train/train.py to write testdata/golden.json")
 	var cases []golden
 	require.NoError(t, json.Unmarshal(data, &cases))
@@ -65,13 +69,23 @@ func readGolden(t *testing.T) []golden {
 }
 
 func TestOpenCVReadsGoldenCropsAsPyTorchDid(t *testing.T) {
+	for _, m := range []struct {
+		name string
+		onnx []byte
+		dir  string
+	}{{"dice", ONNX(), "testdata"}, {"poker", PokerONNX(), filepath.Join("testdata", "poker")}} {
+		t.Run(m.name, func(t *testing.T) { checkGolden(t, m.onnx, m.dir) })
+	}
+}
+
+func checkGolden(t *testing.T, onnx []byte, dir string) {
 	matcheck.Check(t)
-	net := loadNet(t)
+	net := loadNetFrom(t, onnx)
 	defer net.Close()
-	cases := readGolden(t)
+	cases := readGoldenIn(t, dir)
 	crops := make([]gocv.Mat, len(cases))
 	for i, c := range cases {
-		crops[i] = gocv.IMRead(filepath.Join("testdata", c.File), gocv.IMReadColor)
+		crops[i] = gocv.IMRead(filepath.Join(dir, c.File), gocv.IMReadColor)
 		defer crops[i].Close()
 		require.False(t, crops[i].Empty(), "read %s", c.File)
 	}
@@ -88,8 +102,9 @@ func TestOpenCVReadsGoldenCropsAsPyTorchDid(t *testing.T) {
 	}
 }
 
-func TestModelStaysSmall(t *testing.T) {
-	assert.Less(t, len(ONNX()), 1<<20, "the model should stay under 1 MB")
+func TestModelsStaySmall(t *testing.T) {
+	assert.Less(t, len(ONNX()), 1<<20, "the dice model should stay under 1 MB")
+	assert.Less(t, len(PokerONNX()), 1<<20, "the poker model should stay under 1 MB")
 }
 
 // softmax turns logits into the class and its probability.

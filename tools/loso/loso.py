@@ -1,0 +1,110 @@
+"""Measures the reader leave-one-source-out: for each real source of
+photographs, trains the detector and the face model without it (and
+without the corpus scenes that paste its dice), then reads all of it with
+no profile, as a new user with those dice would. It prints the table the
+README holds.
+
+    make build
+    /usr/bin/python3 tools/loso/loso.py --corpus /tmp/dicecam-corpus --out /tmp/dicecam-loso
+
+The corpus folder holds the scenes of tools/loso/README.md: pure/ (drawn
+dice only), paste-<source>/ for each source whose dice are pasted, and
+held/ and only/ (scenes without, and with only, the held-out styles).
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+REAL = ("tray-topdown", "webcam-desk", "casino-crops")
+DETECTOR_REAL = ("tray-topdown", "webcam-desk")  # casino crops are single dice: pasted only
+NEVER_TRAINED = ("whitebox-singles",)  # values only: no die to cut or place
+
+
+def run(cmd, log):
+    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
+    with open(log, "a") as f:
+        subprocess.run(cmd, check=True, stdout=f, stderr=subprocess.STDOUT)
+
+
+def corpora(root, without):
+    """The corpus folders a model left without a source trains on."""
+    out = [os.path.join(root, "pure")]
+    out += [os.path.join(root, f"paste-{s}") for s in REAL if s != without and os.path.isdir(os.path.join(root, f"paste-{s}"))]
+    return out
+
+
+def train(args, out, without, corpus):
+    os.makedirs(out, exist_ok=True)
+    log = os.path.join(out, "train.log")
+    detector_real = [s for s in DETECTOR_REAL if s != without]
+    shares = ",".join([f"{s}={args.real_share / len(detector_real)}" for s in detector_real] +
+                      [f"corpus={1 - args.real_share}"])
+    if not os.path.exists(os.path.join(out, "detector.onnx")):
+        run([args.python, "tools/detect/train.py", "--corpus", ",".join(corpus), "--sources", ",".join(detector_real),
+             "--shares", shares, "--steps", str(args.detector_steps), "--batch", "32", "--minutes", "600",
+             "--width", str(args.width), "--hold", "0", "--seed", "1", "--out", os.path.join(out, "detector.onnx"),
+             "--report", os.path.join(out, "detector.md"), "--golden", os.path.join(out, "detector-golden.json")], log)
+    if not os.path.exists(os.path.join(out, "dice.onnx")):
+        sources = [s for s in REAL if s != without]
+        run([args.python, "tools/train/train.py", "--sources", ",".join(sources), "--corpus", ",".join(corpus),
+             "--epochs", str(args.epochs), "--threads", "1", "--smooth", "0.02", "--seed", "1", "--hold", "0",
+             "--hard", "tools/train/hard.csv", "--synth-per-real", str(args.synth_per_real),
+             "--out", os.path.join(out, "dice.onnx"), "--golden", os.path.join(out, "golden"),
+             "--report", os.path.join(out, "dice.md")], log)
+
+
+def evaluate(args, models, folders):
+    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(models, "config"))  # no saved profile is read
+    cmd = [args.dicecam, "eval", "--json"] + (["--models", models] if models else []) + folders
+    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
+    out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def row(name, r):
+    pct = lambda x: "-" if x is None else f"{100 * x:.1f} %"
+    return (f"| {name} | {r['photos']} | {r['dice']} | {pct(r['found'])} | {pct(r['first_time'])} | "
+            f"{pct(r['clean_photos'])} | {pct(r['silently_wrong'])} | {pct(r['asked'])} | "
+            f"{r['false_dice_per_photo']:.2f} |")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--corpus", required=True, help="folder of the corpus scenes (see above)")
+    ap.add_argument("--out", required=True, help="where each left-out source's models go")
+    ap.add_argument("--datasets", default="../shared/datasets")
+    ap.add_argument("--dicecam", default="bin/dicecam")
+    ap.add_argument("--python", default="/usr/bin/python3")
+    ap.add_argument("--committed", default="", help="the models of the committed recipe, for the sources no model trains on")
+    ap.add_argument("--only", default="", help="comma-separated sources to measure, default all")
+    ap.add_argument("--detector-steps", type=int, default=6000)
+    ap.add_argument("--width", type=float, default=1.5)
+    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--real-share", type=float, default=0.4)
+    ap.add_argument("--synth-per-real", type=float, default=1.0)
+    args = ap.parse_args()
+    wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED) + ["synthetic-held"]
+
+    lines = ["| source (left out of training) | photos | dice | found | first time | clean photos | silently wrong | asked | false dice a photo |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for source in wanted:
+        if source in REAL:
+            models = os.path.join(args.out, source)
+            train(args, models, source, corpora(args.corpus, source))
+            rows = evaluate(args, models, [os.path.join(args.datasets, source)])
+        elif source in NEVER_TRAINED:
+            rows = evaluate(args, args.committed, [os.path.join(args.datasets, source)])
+        else:
+            models = os.path.join(args.out, "synthetic-held")
+            train(args, models, None, [os.path.join(args.corpus, "held")])
+            rows = evaluate(args, models, [os.path.join(args.corpus, "only")])
+        lines.append(row(source, rows[0]))
+        print("\n".join(lines), flush=True)
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
