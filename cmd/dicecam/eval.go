@@ -32,24 +32,43 @@ type evalRow struct {
 	Folder        string  `json:"folder"`
 	Photos        int     `json:"photos"`
 	Dice          int     `json:"dice"`
-	Found         float64 `json:"found"`
-	FirstTime     float64 `json:"first_time"`
-	Clean         float64 `json:"clean_photos"`
-	SilentlyWrong float64 `json:"silently_wrong"`
-	Asked         float64 `json:"asked"`
-	FalsePerPhoto float64 `json:"false_dice_per_photo"`
-	ValueAccuracy float64 `json:"value_accuracy"`
-	Confirmed     float64 `json:"right_after_confirming"`
+	Found         share   `json:"found"`
+	FirstTime     share   `json:"first_time"`
+	Clean         share   `json:"clean_photos"`
+	SilentlyWrong share   `json:"silently_wrong"`
+	Asked         share   `json:"asked"`
+	FalsePerPhoto share   `json:"false_dice_per_photo"`
+	ValueAccuracy share   `json:"value_accuracy"`
+	Confirmed     share   `json:"right_after_confirming"`
 	MsPerPhoto    float64 `json:"ms_per_photo"`
 	accuracy      vision.Accuracy
 	spent         time.Duration
 }
 
+// share is a ratio that has no value when nothing was counted, such as
+// the accuracy of no confident read: null in JSON, "-" in the table.
+type share float64
+
+func (s share) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(s)) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(s))
+}
+
+func (s *share) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*s = share(math.NaN())
+		return nil
+	}
+	return json.Unmarshal(b, (*float64)(s))
+}
+
 func newEvalRow(folder string, a vision.Accuracy, spent time.Duration) evalRow {
 	return evalRow{
-		Folder: folder, Photos: a.Photos, Dice: a.Labelled, Found: a.Recall(), FirstTime: a.FirstTime(),
-		Clean: a.CleanShare(), SilentlyWrong: a.SilentlyWrong(), Asked: a.AskedShare(), FalsePerPhoto: a.FalsePerPhoto(),
-		ValueAccuracy: a.ValueAccuracy(), Confirmed: a.ConfirmedShare(),
+		Folder: folder, Photos: a.Photos, Dice: a.Labelled, Found: share(a.Recall()), FirstTime: share(a.FirstTime()),
+		Clean: share(a.CleanShare()), SilentlyWrong: share(a.SilentlyWrong()), Asked: share(a.AskedShare()),
+		FalsePerPhoto: share(a.FalsePerPhoto()), ValueAccuracy: share(a.ValueAccuracy()), Confirmed: share(a.ConfirmedShare()),
 		MsPerPhoto: float64(spent.Microseconds()) / 1000 / float64(max(1, a.Photos)),
 		accuracy:   a, spent: spent,
 	}
@@ -187,8 +206,8 @@ func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accur
 // printEval writes the rows as a table, counts beside the shares where a
 // share alone would hide how few dice it stands for.
 func printEval(w io.Writer, rows []evalRow) {
-	pct := func(x float64) string {
-		if math.IsNaN(x) {
+	pct := func(x share) string {
+		if math.IsNaN(float64(x)) {
 			return "-"
 		}
 		return fmt.Sprintf("%.1f %%", 100*x)

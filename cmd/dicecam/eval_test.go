@@ -59,7 +59,7 @@ func TestEvalGivesARowPerFolderAndATotal(t *testing.T) {
 	assert.Equal(t, 2, rows[2].Photos)
 	assert.Equal(t, 12, rows[2].Dice)
 	assert.Equal(t, rows[0].FirstTime, rows[2].FirstTime, "the same photo twice reads alike")
-	assert.InDelta(t, 1.0, rows[2].Found, 1e-9)
+	assert.InDelta(t, 1.0, float64(rows[2].Found), 1e-9)
 }
 
 func TestEvalFlagMistakesAreUsageErrors(t *testing.T) {
@@ -120,4 +120,20 @@ func TestEvalReadsWithTheModelsNamed(t *testing.T) {
 	code, _, stderr = runCmd(t, "eval", "--models", t.TempDir(), dir)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "holds none of dice.onnx, poker.onnx and detector.onnx")
+}
+
+func TestEvalWritesNoneForAShareOfNothing(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := labelledFolder(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice,values\nimages/roll.jpg,0,\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\n"), 0o644))
+	code, stdout, stderr := runCmd(t, "eval", "--json", dir)
+	require.Equal(t, 0, code, stderr)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(stdout), &rows))
+	require.Len(t, rows, 1)
+	assert.Nil(t, rows[0]["found"], "no labelled dice: nothing to have found")
+	code, stdout, _ = runCmd(t, "eval", dir)
+	require.Equal(t, 0, code)
+	assert.NotContains(t, stdout, "NaN")
 }
