@@ -96,6 +96,23 @@ func BenchmarkReadFiveDice1280x720(b *testing.B) {
 	benchRead(b, frame, nil)
 }
 
+// BenchmarkReadFiveDice1920x1080 is the target for a 1080p camera.
+func BenchmarkReadFiveDice1920x1080(b *testing.B) {
+	frame := benchframe.FiveDice(b, 1920, 1080)
+	defer frame.Close()
+	benchRead(b, frame, nil)
+}
+
+// BenchmarkReadFiveDiceDetectorOnly1280x720 reads the frame with the
+// detector and the model alone, as a profile for an unfamiliar table may.
+func BenchmarkReadFiveDiceDetectorOnly1280x720(b *testing.B) {
+	frame := benchframe.FiveDice(b, 1280, 720)
+	defer frame.Close()
+	p := DefaultProfile()
+	p.DetectorOnly = true
+	benchRead(b, frame, p)
+}
+
 // BenchmarkReadFiveDiceWithDetector1280x720 reads the same frame as a
 // profile calibrated for its dice, with the detector on, reads it.
 func BenchmarkReadFiveDiceWithDetector1280x720(b *testing.B) {
