@@ -14,11 +14,24 @@ import (
 	"github.com/dicecam/dicecam/vision"
 )
 
+// Options say what a calibration from photos calibrates for.
+type Options struct {
+	Faces rules.Faces
+	// Models are the networks the reader will run, the built-in ones when
+	// zero: calibration measures how each way of reading does with them.
+	Models vision.Models
+}
+
 // FromPhotos builds a profile from labelled photos of one table and one dice
 // set: where on the frame dice lie, the tray colour around them, how large
 // they appear, their colours and the faces pips cannot read. Photos that
 // cannot be read are skipped and counted in the error only when none can be.
-func FromPhotos(ctx context.Context, photos []vision.Photo, faces rules.Faces) (*vision.Profile, error) {
+func FromPhotos(ctx context.Context, photos []vision.Photo, opts Options) (*vision.Profile, error) {
+	faces := opts.Faces
+	photos, err := locate(ctx, photos, opts)
+	if err != nil {
+		return nil, err
+	}
 	p := vision.DefaultProfile()
 	p.Detector = false // learnt below, where it helps this table
 	p.Faces = faces
@@ -69,9 +82,12 @@ func FromPhotos(ctx context.Context, photos []vision.Photo, faces rules.Faces) (
 		p.Tray = image.Rect(tray.Min.X-grow, tray.Min.Y-grow, tray.Max.X+grow, tray.Max.Y+grow).
 			Intersect(image.Rectangle{Max: frame})
 	}
+	// Dice that fill their photos leave no tray to learn the colour of:
+	// the reader then estimates it from each frame, as without a profile.
 	for c := range 3 {
 		if len(bgs[c]) == 0 {
-			return nil, errors.New("calibrate: no background left around the dice to learn the tray colour from")
+			p.Background = vision.Colour{}
+			break
 		}
 		slices.Sort(bgs[c])
 		p.Background[c] = uint8(bgs[c][len(bgs[c])/2])
@@ -79,10 +95,78 @@ func FromPhotos(ctx context.Context, photos []vision.Photo, faces rules.Faces) (
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("calibrate: %w", err)
 	}
-	if err := learnFaces(ctx, p, photos); err != nil {
+	if err := learnFaces(ctx, p, photos, opts.Models); err != nil {
 		return nil, err
 	}
-	return choose(ctx, p, photos)
+	return choose(ctx, p, photos, opts.Models)
+}
+
+// locate gives every die labelled without a box, in folders that give
+// values only, the box of the die the built-in reader sees nearest the
+// photo's centre, as Measure matches such a die; a photo whose dice it
+// cannot all place is left out.
+func locate(ctx context.Context, photos []vision.Photo, opts Options) ([]vision.Photo, error) {
+	var r *vision.Reader
+	defer func() {
+		if r != nil {
+			r.Close()
+		}
+	}()
+	out := make([]vision.Photo, 0, len(photos))
+	for _, ph := range photos {
+		if !slices.ContainsFunc(ph.Dice, func(l vision.Labelled) bool { return !l.Boxed }) {
+			out = append(out, ph)
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if r == nil {
+			p := vision.DefaultProfile()
+			p.Faces = opts.Faces
+			var err error
+			if r, err = vision.NewReaderWith(p, opts.Models); err != nil {
+				return nil, fmt.Errorf("calibrate: %w", err)
+			}
+		}
+		frame, err := vision.ReadImage(ph.Path)
+		if err != nil {
+			continue
+		}
+		centre := image.Pt(frame.Cols()/2, frame.Rows()/2)
+		dice, err := r.Read(frame)
+		frame.Close()
+		if err != nil || len(dice) < len(ph.Dice) {
+			continue
+		}
+		slices.SortFunc(dice, func(a, b vision.Die) int {
+			return sqDist(a.Center, centre) - sqDist(b.Center, centre)
+		})
+		placed := vision.Photo{Path: ph.Path}
+		for i, l := range ph.Dice {
+			if !l.Boxed {
+				b := bounds(dice[i].Box)
+				l.Box, l.Boxed = [4]float64{float64(b.Min.X), float64(b.Min.Y), float64(b.Max.X), float64(b.Max.Y)}, true
+			}
+			placed.Dice = append(placed.Dice, l)
+		}
+		out = append(out, placed)
+	}
+	return out, nil
+}
+
+func sqDist(a, b image.Point) int {
+	d := a.Sub(b)
+	return d.X*d.X + d.Y*d.Y
+}
+
+// bounds is the rectangle around a die's box.
+func bounds(box [4]image.Point) image.Rectangle {
+	var r image.Rectangle
+	for _, p := range box {
+		r = r.Union(image.Rectangle{Min: p, Max: p.Add(image.Pt(1, 1))})
+	}
+	return r
 }
 
 // templatesPerValue caps the templates kept for one value.
@@ -93,10 +177,10 @@ const templatesPerValue = 6
 // each labelled die the reader finds as a blob, for the values it must read
 // by template: every value of poker dice, and for pip dice the values that
 // mostly show no pips to count, such as a logo in place of the one.
-func learnFaces(ctx context.Context, p *vision.Profile, photos []vision.Photo) error {
+func learnFaces(ctx context.Context, p *vision.Profile, photos []vision.Photo, m vision.Models) error {
 	pips := *p
 	pips.Faces = rules.PipFaces
-	r, err := vision.NewReader(&pips)
+	r, err := vision.NewReaderWith(&pips, m)
 	if err != nil {
 		return fmt.Errorf("calibrate: %w", err)
 	}
@@ -216,7 +300,7 @@ const calibrationSample = 60
 // choose reads a sample of the photos each way of reading allows and
 // returns the profile of the one that reads them best, preferring the
 // earlier of those within chance of the best.
-func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo) (*vision.Profile, error) {
+func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo, m vision.Models) (*vision.Profile, error) {
 	if len(photos) > calibrationSample {
 		step := float64(len(photos)) / calibrationSample
 		picked := make([]vision.Photo, 0, calibrationSample)
@@ -233,7 +317,7 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 	accuracies := make([]vision.Accuracy, len(ways))
 	for i, w := range ways {
 		profiles[i] = w.profile(measured)
-		r, err := vision.NewReader(profiles[i])
+		r, err := vision.NewReaderWith(profiles[i], m)
 		if err != nil {
 			return nil, fmt.Errorf("calibrate: %w", err)
 		}

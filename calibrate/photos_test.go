@@ -117,7 +117,7 @@ func TestHeldOutPhotosReadAsMeasured(t *testing.T) {
 			var p *vision.Profile // nil: the built-in defaults
 			if c.calibrated {
 				var err error
-				p, err = FromPhotos(context.Background(), train, rules.PipFaces)
+				p, err = FromPhotos(context.Background(), train, Options{Faces: rules.PipFaces})
 				require.NoError(t, err)
 			}
 			got := readFolder(t, p, test)
@@ -136,7 +136,7 @@ func TestPokerDiceReadByCalibratedTemplates(t *testing.T) {
 	train, test := loadFolds(t, filepath.Join("..", "testdata", "fixtures", "poker"), "0/3")
 	matcheck.Check(t)
 	require.NotEmpty(t, test)
-	p, err := FromPhotos(context.Background(), train, rules.PokerFaces)
+	p, err := FromPhotos(context.Background(), train, Options{Faces: rules.PokerFaces})
 	require.NoError(t, err)
 	assert.NotEmpty(t, p.Templates)
 	got := readFolder(t, p, test)

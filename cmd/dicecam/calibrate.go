@@ -34,6 +34,7 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	logo := fs.Int("logo", 0, "the `VALUE` (1 to 6) of a face that shows a logo instead of pips, for --source to ask for")
 	fold := fs.String("fold", "", "calibrate only on the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "calibrate on every photo except those of fold `K/N`")
+	models := fs.String("models", "", "with --from: measure the ways of reading with the dice.onnx and detector.onnx in `DIR`, as tools/ trains them")
 	if err := parseOnlyFlags(fs, args, "name the folder with --from"); err != nil {
 		return err
 	}
@@ -67,7 +68,13 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	if len(photos) == 0 {
 		return fmt.Errorf("no photos in %s (after the fold filter)", *from)
 	}
-	p, err := calibrate.FromPhotos(ctx, photos, faces)
+	var m vision.Models
+	if *models != "" {
+		if m, err = vision.LoadModels(*models); err != nil {
+			return err
+		}
+	}
+	p, err := calibrate.FromPhotos(ctx, photos, calibrate.Options{Faces: faces, Models: m})
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -136,4 +137,20 @@ func TestEvalWritesNoneForAShareOfNothing(t *testing.T) {
 	code, stdout, _ = runCmd(t, "eval", dir)
 	require.Equal(t, 0, code)
 	assert.NotContains(t, stdout, "NaN")
+}
+
+func TestCalibrateFromValuesOnlyPlacesTheDiceItself(t *testing.T) {
+	dir := labelledFolder(t)
+	dice := "image,value,xmin,ymin,xmax,ymax\n"
+	for v := 1; v <= 6; v++ {
+		dice += "images/roll.jpg," + strconv.Itoa(v) + ",,,,\n"
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte(dice), 0o644))
+	out := filepath.Join(t.TempDir(), "p.json")
+	code, _, stderr := runCmd(t, "calibrate", "--from", dir, "--out", out)
+	require.Equal(t, 0, code, stderr)
+	p, err := vision.LoadProfile(out)
+	require.NoError(t, err)
+	assert.NoError(t, p.Validate())
+	assert.Less(t, p.DieSize[0], 80.0, "the dice the reader placed are measured")
 }
