@@ -183,7 +183,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 			continue
 		}
 		d := p.die
-		agree := p.pips == v
+		agree := p.pips == v && !p.mixedInk
 		d.Value, d.Face = v, faces.Label(rules.Face(v))
 		d.Confidence = pr[v]
 		logoLike := p.pips == 0 && p.large && p.blobs < v
@@ -194,7 +194,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 			d.Uncertain = pr[v] < sureAlone
 		case agree:
 			d.Uncertain = pr[v] < sureAgree || d.Uncertain
-		case p.pips > 0:
+		case p.pips > 0 && !p.mixedInk:
 			d.Uncertain = true
 		case logoLike:
 			// A die this large shows its pips to the pip finder; one that

@@ -36,7 +36,30 @@ type proposal struct {
 	large bool
 
 	body, ink [3]float64 // Lab colours of a pip face's body and pips
+
+	// mixedInk marks a pip face whose "pips" are not all of one colour:
+	// one of them is a glare spot or a speck, so the count does not vouch
+	// for the model's reading.
+	mixedInk bool
 }
+
+// mixedInk reports whether the pips of a face differ in colour more than
+// the pips of one die do under one light.
+func mixedInk(p labPlane, g []pip) bool {
+	for i := range g {
+		for j := i + 1; j < len(g); j++ {
+			l1, a1, b1 := p.at(int(g[i].x), int(g[i].y))
+			l2, a2, b2 := p.at(int(g[j].x), int(g[j].y))
+			if labDistance(l1, a1, b1, l2, a2, b2) > mixedInkReach {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mixedInkReach is the Lab distance past which two pips are of two colours.
+const mixedInkReach = 45
 
 // faceColours is the mean Lab colour around a face's pips and at them.
 func faceColours(p labPlane, g []pip) (body, ink [3]float64) {
@@ -92,6 +115,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene, found []detect.Candidate) []p
 		}
 		p := proposal{die: shift(d, off), s: s, pips: len(topFace(g))}
 		p.body, p.ink = faceColours(sc.plane, g)
+		p.mixedInk = mixedInk(sc.plane, topFace(g))
 		if !r.knownBody(p.body) {
 			continue // pips on something no die of this set is made of
 		}
