@@ -35,8 +35,9 @@ func (r *Reader) workScale(found []detect.Candidate) float64 {
 		slices.Sort(sides)
 		side = sides[len(sides)/2]
 	}
-	// Shrinking by less than a fifth saves little and blurs small pips.
-	if f := workSide / side; f < 0.8 {
+	// Shrinking by less than a third saves little and blurs small pips:
+	// a turned 6 loses pips to it.
+	if f := workSide / side; f < 0.7 {
 		return f
 	}
 	return 1
