@@ -113,7 +113,8 @@ func DefaultDieSide(width, height int) float64 {
 // DefaultDieSide and looks again at the median side of the dice it is sure
 // of, until the two agree (three looks at most). Where that first look is
 // sure of nothing it tries a die of half the short side and one of a 24th
-// first, so dice from a 40th of the short side to nearly all of it settle.
+// first, so dice from a 40th of the short side to nearly all of it settle,
+// and last a die filling the frame.
 func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
 	if dieSide > 0 && !math.IsInf(dieSide, 0) {
 		return d.detectAt(frame, dieSide)
@@ -124,16 +125,30 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := typicalSide(found); !ok {
-		for _, other := range []float64{short / 2, short / 24} {
-			more, err := d.detectAt(frame, other)
+	if len(found) == 0 || found[0].Score < clearlySure {
+		// Nothing clearly a die at the first guess: the dice are far
+		// larger or smaller than it, or one die fills the frame and its
+		// pips pass for small dice. The look whose best die is surest wins.
+		best := 0.0
+		if len(found) > 0 {
+			best = found[0].Score
+		}
+		for _, other := range []float64{short / 2, short / 24, filling} {
+			var more []Candidate
+			if other == filling {
+				more, err = d.detectFilling(frame)
+			} else {
+				more, err = d.detectAt(frame, other)
+			}
 			if err != nil {
 				return nil, err
 			}
-			if _, ok := typicalSide(more); ok {
-				found, guess = more, other
-				break
+			if _, ok := typicalSide(more); ok && more[0].Score > best {
+				found, guess, best = more, other, more[0].Score
 			}
+		}
+		if guess == filling {
+			return found, nil
 		}
 	}
 	for range 2 {
@@ -151,6 +166,37 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 	}
 	return found, nil
 }
+
+// detectFilling looks for one die as large as the frame: it frames the
+// picture in a neutral grey as wide as its short side, which no tray
+// matches closely, and looks for a die of nine tenths of that side.
+func (d *Detector) detectFilling(frame gocv.Mat) ([]Candidate, error) {
+	short := min(frame.Cols(), frame.Rows())
+	framed := gocv.NewMat()
+	defer framed.Close()
+	gocv.CopyMakeBorder(frame, &framed, short, short, short, short, gocv.BorderConstant, color.RGBA{110, 110, 110, 0})
+	found, err := d.detectAt(framed, 0.9*float64(short))
+	if err != nil {
+		return nil, err
+	}
+	var in []Candidate
+	for _, c := range found {
+		c.X, c.Y = c.X-float64(short), c.Y-float64(short)
+		if c.X >= 0 && c.Y >= 0 && c.X < float64(frame.Cols()) && c.Y < float64(frame.Rows()) {
+			in = append(in, c)
+		}
+	}
+	return in, nil
+}
+
+// filling stands for the look for one die filling the frame among the die
+// sides Detect tries.
+const filling = -1
+
+// clearlySure is the score of the best die of a look below which Detect
+// tries the other scales: pips seen as dice score up to about 0.65, the die
+// they lie on over 0.8.
+const clearlySure = 0.7
 
 // typicalSide is the median side of the candidates sure to be dice.
 func typicalSide(found []Candidate) (float64, bool) {

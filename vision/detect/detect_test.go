@@ -17,6 +17,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
+	"github.com/dicecam/dicecam/vision/synth"
 )
 
 // repo is the repository root seen from this package's folder.
@@ -307,4 +308,35 @@ func TestDetectReadsARegionAsACopy(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, fromCopy)
 	assert.Equal(t, fromCopy, fromRegion)
+}
+
+// TestDetectFindsADieFillingTheFrame crops rendered dice to their own
+// outline, as a close-up or a crop of a photo shows them: no table edges
+// them, and the die side is not known.
+func TestDetectFindsADieFillingTheFrame(t *testing.T) {
+	matcheck.Check(t)
+	d := newDetector(t)
+	for _, st := range []string{"white", "red", "black"} {
+		t.Run(st, func(t *testing.T) {
+			sc := synth.Scene{Width: 320, Height: 240, Surface: synth.Felt, Noise: 2,
+				Light: synth.Light{Azimuth: 30, Shadow: 0.3, Length: 0.3}}
+			sc.Dice = []synth.Die{synth.StyleNamed(st).Dress(synth.Die{Value: 5, Faces: synth.Pips, X: 160, Y: 120, Size: 70, Angle: 20})}
+			frame, truth, err := synth.Render(sc, 1)
+			require.NoError(t, err)
+			defer frame.Close()
+			require.Len(t, truth.Dice, 1)
+			box := truth.Dice[0].Box
+			crop := frame.Region(box)
+			defer crop.Close()
+
+			got, err := d.Detect(crop, 0)
+			require.NoError(t, err)
+			require.NotEmpty(t, got, "a die filling the frame is found")
+			best := got[0]
+			assert.GreaterOrEqual(t, float64(best.Score), float64(Threshold))
+			assert.InDelta(t, truth.Dice[0].X-float64(box.Min.X), best.X, 0.2*float64(box.Dx()), "across")
+			assert.InDelta(t, truth.Dice[0].Y-float64(box.Min.Y), best.Y, 0.2*float64(box.Dy()), "down")
+			assert.InDelta(t, float64(box.Dx()), best.Side, 0.35*float64(box.Dx()), "side")
+		})
+	}
 }
