@@ -39,9 +39,11 @@ func TestCalibrationPrefersTheFirstReadingWithinChanceOfTheBest(t *testing.T) {
 	}{
 		{"alike: the first", []vision.Accuracy{base, base, base}, 0},
 		{"a few dice more right is chance: the first", []vision.Accuracy{base, func() vision.Accuracy { a := base; a.Right += 4; return a }()}, 0},
+		{"three in a hundred more right is chance too", []vision.Accuracy{base, func() vision.Accuracy { a := base; a.Right += 12; return a }()}, 0},
+		{"past that: the better", []vision.Accuracy{base, func() vision.Accuracy { a := base; a.Right += 14; return a }()}, 1},
 		{"clearly more dice right: that one", []vision.Accuracy{base, better}, 1},
 		{"more right but more silently wrong: the safer", []vision.Accuracy{wrong, base}, 1},
-		{"false dice count against", []vision.Accuracy{func() vision.Accuracy { a := better; a.False = 40; return a }(), base}, 1},
+		{"false dice count against", []vision.Accuracy{func() vision.Accuracy { a := better; a.False = 60; return a }(), base}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
