@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -97,6 +98,8 @@ func FuzzRandomGameKeepsTotalsConsistent(f *testing.F) {
 	})
 }
 
+func sameHold(a, b Hold) bool { return a.Roll == b.Roll && slices.Equal(a.Kept, b.Kept) }
+
 // checkTotals checks the sums against each other and against the boxes.
 func checkTotals(t *testing.T, c *Card) Totals {
 	t.Helper()
@@ -145,6 +148,12 @@ func FuzzParseLogRoundTrips(f *testing.F) {
 	f.Add(uint8(poker), "---\n9 9 9 9 9 -> nines\n")
 	f.Add(uint8(poker), "9 10 J Q K -> straight\n  --- # game 2\n---\n")
 	f.Add(uint8(poker), "A A A A A -> yacht\n---\nA A A A A -> yacht\n---\nA A A A A -> yacht\n---\n")
+	f.Add(uint8(0), "6 6 5 2 1 keep 6 6, 6 6 6 3 4 keep 6 6 6, 6 6 6 6 2 -> sixes\n")
+	f.Add(uint8(0), "1 2 3 5 5 keep none,2 3 4 4 6 keep 2 3 4 6 , 2 3 4 5 6->large-straight\n")
+	f.Add(uint8(poker), "9 10 J Q A keep 9 10 J Q, 9 10 J Q K -> straight\n")
+	f.Add(uint8(6), "1 1 2 3 4 keep 1 1, 1 1 5 5 6 keep 1 1 5 5 -> two-pairs\n")
+	f.Add(uint8(3), "1 1 2 3 4 keep , 2 2 2 2 2 -> yacht\n, -> yacht\nkeep -> yacht\n")
+	f.Add(uint8(4), "1 2 3 4 5 keep 1 2 3 4 5, 1 2 3 4 5 -> little-straight\n")
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
 		s, err := Parse(fuzzSpecs[int(which)%len(fuzzSpecs)])
 		if err != nil {
@@ -165,11 +174,21 @@ func FuzzParseLogRoundTrips(f *testing.F) {
 			t.Fatalf("%d turns became %d", len(turns), len(again))
 		}
 		for i := range turns {
-			if again[i].Game != turns[i].Game || again[i].Roll != turns[i].Roll || again[i].Box != turns[i].Box {
+			if again[i].Game != turns[i].Game || again[i].Roll != turns[i].Roll || again[i].Box != turns[i].Box ||
+				!slices.EqualFunc(again[i].Holds, turns[i].Holds, sameHold) {
 				t.Fatalf("turn %d: %+v became %+v", i, turns[i], again[i])
 			}
 			if turns[i].Game >= s.Games() {
 				t.Fatalf("turn %d is in game %d of a best of %d", i, turns[i].Game+1, s.Games())
+			}
+			for j, h := range turns[i].Holds {
+				next := turns[i].Roll
+				if j+1 < len(turns[i].Holds) {
+					next = turns[i].Holds[j+1].Roll
+				}
+				if len(turns[i].Holds) > 2 || len(h.Kept) >= len(h.Roll) || !contains(h.Roll[:], h.Kept) || !contains(next[:], h.Kept) {
+					t.Fatalf("turn %d holds dice it could not: %+v", i, turns[i])
+				}
 			}
 		}
 	})

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -11,14 +12,15 @@ import (
 	"github.com/dicecam/dicecam/rules/strategy"
 )
 
-const adviseUsage = "[--rules R] [--card LOG] --roll 1|2|3 [--top N] [--json] D D D D D"
+const adviseUsage = "[--rules R] [--card LOG] --roll 1|2|3 [--to-beat T] [--top N] [--json] D D D D D"
 
 // adviseJSON is the --json output of dicecam advise.
 type adviseJSON struct {
-	Rules string     `json:"rules"`
-	Roll  int        `json:"roll"`
-	Dice  []string   `json:"dice"`
-	Moves []moveJSON `json:"moves"`
+	Rules  string     `json:"rules"`
+	Roll   int        `json:"roll"`
+	Dice   []string   `json:"dice"`
+	ToBeat *int       `json:"to_beat,omitempty"`
+	Moves  []moveJSON `json:"moves"`
 }
 
 // moveJSON has keep after rolls 1 and 2 (empty to reroll all five), and box,
@@ -30,6 +32,9 @@ type moveJSON struct {
 	Joker    *bool       `json:"joker,omitempty"`
 	Expected float64     `json:"expected"`
 	Cost     float64     `json:"cost"`
+	// WinChance, with --to-beat, is the chance of finishing above T after
+	// the move, playing to win.
+	WinChance *float64 `json:"win_chance,omitempty"`
 }
 
 // runAdvise tells a player the best move for the dice on the table, and
@@ -41,12 +46,22 @@ func runAdvise(ctx context.Context, e *env, args []string) error {
 	rollNo := fs.Int("roll", 0, "which roll of the turn the dice are: 1, 2 or 3 (required)")
 	top := fs.Int("top", 10, "show the best `N` moves; 0 shows all")
 	asJSON := fs.Bool("json", false, "print every move as JSON")
+	toBeat := fs.Int("to-beat", 0, "advise the moves most likely to finish above `T` points (the leader's score), not the highest expected score")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if *rollNo < 1 || *rollNo > 3 {
 		return usagef("--roll %d: say which roll of the turn the dice are, --roll 1, 2 or 3", *rollNo)
+	}
+	var target *int
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "to-beat" {
+			target = toBeat
+		}
+	})
+	if target != nil && *target < 0 {
+		return usagef("--to-beat %d: give the score to beat, 0 or more", *target)
 	}
 	set, roll, card, err := readTurn(*spec, *logPath, pos)
 	if err != nil {
@@ -56,18 +71,39 @@ func runAdvise(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	moves, err := tb.Advise(card, roll, *rollNo)
+	var moves []strategy.Move
+	if target == nil {
+		moves, err = tb.Advise(card, roll, *rollNo)
+	} else {
+		moves, err = adviseToBeat(ctx, e, tb, card, roll, *rollNo, *target)
+	}
 	if err != nil {
 		return err
 	}
 	if *asJSON {
-		return writeAdviseJSON(e.stdout, set, roll, *rollNo, moves)
+		return writeAdviseJSON(e.stdout, set, roll, *rollNo, target, moves)
 	}
 	if *top > 0 && len(moves) > *top {
 		moves = moves[:*top]
 	}
-	writeAdviseTable(e.stdout, set, card, roll, *rollNo, moves)
+	writeAdviseTable(e.stdout, set, card, roll, *rollNo, target, moves)
 	return nil
+}
+
+// adviseToBeat solves playing to win for the card, with a progress bar on
+// a terminal, for from an empty card it takes a while.
+func adviseToBeat(ctx context.Context, e *env, tb *strategy.Table, card *rules.Card, roll rules.Roll, rollNo, target int) ([]strategy.Move, error) {
+	bar := &progressBar{w: e.stderr, label: fmt.Sprintf("playing to beat %d", target)}
+	var progress func(done, total int)
+	if isTerminal(e.stderr) {
+		progress = bar.show
+	}
+	plan, err := tb.ToBeat(ctx, card, target, progress)
+	bar.done()
+	if err != nil {
+		return nil, err
+	}
+	return plan.Advise(roll, rollNo)
 }
 
 func labels(set *rules.Set, faces []rules.Face) []string {
@@ -78,10 +114,13 @@ func labels(set *rules.Set, faces []rules.Face) []string {
 	return out
 }
 
-func writeAdviseJSON(w io.Writer, set *rules.Set, roll rules.Roll, rollNo int, moves []strategy.Move) error {
-	out := adviseJSON{Rules: set.Spec(), Roll: rollNo, Dice: labels(set, roll[:]), Moves: []moveJSON{}}
+func writeAdviseJSON(w io.Writer, set *rules.Set, roll rules.Roll, rollNo int, target *int, moves []strategy.Move) error {
+	out := adviseJSON{Rules: set.Spec(), Roll: rollNo, Dice: labels(set, roll[:]), ToBeat: target, Moves: []moveJSON{}}
 	for _, m := range moves {
 		mj := moveJSON{Box: m.Box, Expected: m.Expected, Cost: m.Cost}
+		if target != nil {
+			mj.WinChance = &m.WinChance
+		}
 		if rollNo < 3 {
 			mj.Keep = labels(set, m.Keep)
 		}
@@ -93,19 +132,34 @@ func writeAdviseJSON(w io.Writer, set *rules.Set, roll rules.Roll, rollNo int, m
 	return json.NewEncoder(w).Encode(out)
 }
 
-func writeAdviseTable(w io.Writer, set *rules.Set, card *rules.Card, roll rules.Roll, rollNo int, moves []strategy.Move) {
-	fmt.Fprintf(w, "%s, roll %d of 3, under %s with %d points on the card\n\n",
+func writeAdviseTable(w io.Writer, set *rules.Set, card *rules.Card, roll rules.Roll, rollNo int, target *int, moves []strategy.Move) {
+	fmt.Fprintf(w, "%s, roll %d of 3, under %s with %d points on the card",
 		set.FormatRoll(roll), rollNo, set.Spec(), card.Totals().GrandTotal)
+	if target != nil {
+		fmt.Fprintf(w, ", playing to beat %d", *target)
+	}
+	fmt.Fprint(w, "\n\n")
 	t := scoreTable{header: []string{"#", "Move", "Expected", "Cost"}, right: []bool{true, false, true, true}}
+	if target != nil {
+		t.header = append(t.header, "Chance")
+		t.right = append(t.right, true)
+	}
 	for i, m := range moves {
 		cost := "best"
-		if i > 0 {
+		if m.Cost > 0 || (target == nil && i > 0) {
 			cost = fmt.Sprintf("-%.2f", m.Cost)
 		}
-		t.add(fmt.Sprint(i+1), describeMove(set, m, rollNo), fmt.Sprintf("%.2f", m.Expected), cost)
+		row := []string{fmt.Sprint(i + 1), describeMove(set, m, rollNo), fmt.Sprintf("%.2f", m.Expected), cost}
+		if target != nil {
+			row = append(row, fmt.Sprintf("%.4f %%", 100*m.WinChance))
+		}
+		t.add(row...)
 	}
 	t.write(w)
 	fmt.Fprintln(w, "\nExpected: the final score to expect after this move with optimal play; Cost: what it gives up against the best.")
+	if target != nil {
+		fmt.Fprintf(w, "Chance: of finishing above %d after this move, playing to win; the moves are in that order.\n", *target)
+	}
 }
 
 func describeMove(set *rules.Set, m strategy.Move, rollNo int) string {

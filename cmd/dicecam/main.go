@@ -43,6 +43,7 @@ func commands() []command {
 		{"tally", "play a game log and print the card", runTally},
 		{"solve", "work out optimal play for a rule set", runSolve},
 		{"advise", "the best dice to keep or box to fill, with what each move costs", runAdvise},
+		{"review", "grade every decision of a game log against optimal play", runReview},
 		{"version", "print the version", runVersion},
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,6 +24,30 @@ type solveJSON struct {
 	ExpectedScore float64 `json:"expected_score"`
 	States        int     `json:"states"`
 	Seconds       float64 `json:"seconds"`
+	// Scores is how the final score of optimal play spreads.
+	Scores *scoresJSON `json:"scores,omitempty"`
+}
+
+// scoresJSON sums up the distribution of the final score of optimal play.
+type scoresJSON struct {
+	Mean        float64        `json:"mean"`
+	StdDev      float64        `json:"std_dev"`
+	Median      int            `json:"median"`
+	Min         int            `json:"min"`
+	Max         int            `json:"max"`
+	Percentiles map[string]int `json:"percentiles"` // "5": the score 5 % of games do not exceed
+}
+
+// percentiles are the ones solve --json reports.
+var percentiles = []float64{1, 5, 10, 25, 50, 75, 90, 95, 99}
+
+func scoresOf(d *strategy.Distribution) *scoresJSON {
+	out := &scoresJSON{Mean: d.Mean(), StdDev: d.StdDev(), Median: d.Percentile(50), Min: d.Low,
+		Max: d.Low + len(d.Chance) - 1, Percentiles: map[string]int{}}
+	for _, p := range percentiles {
+		out.Percentiles[strconv.FormatFloat(p, 'f', -1, 64)] = d.Percentile(p)
+	}
+	return out
 }
 
 // runSolve works out optimal play for a rule set, or loads it from the
@@ -49,6 +74,11 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		out.Variant = tb.Variant().String()
 	}
 	if *asJSON {
+		d, err := strategy.LoadDistribution(ctx, tb, strategy.Options{Log: slog.New(e.log)})
+		if err != nil {
+			return fmt.Errorf("score distribution for %s: %w", set.Spec(), err)
+		}
+		out.Scores = scoresOf(d)
 		return json.NewEncoder(e.stdout).Encode(out)
 	}
 	name := out.Rules

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,6 +27,17 @@ func TestSolveJSONReportsTheTable(t *testing.T) {
 		assert.Greater(t, got.ExpectedScore, 0.0)
 		assert.Less(t, got.ExpectedScore, 297.0, "below the highest card")
 		assert.Greater(t, got.Seconds, 0.0)
+		require.NotNil(t, got.Scores, "--json gives the spread of optimal play")
+		assert.InDelta(t, got.ExpectedScore, got.Scores.Mean, 1e-9)
+		assert.Greater(t, got.Scores.StdDev, 0.0)
+		assert.Equal(t, got.Scores.Percentiles["50"], got.Scores.Median)
+		last := got.Scores.Min
+		for _, p := range percentiles {
+			v := got.Scores.Percentiles[strconv.FormatFloat(p, 'f', -1, 64)]
+			assert.GreaterOrEqual(t, v, last, "percentile %v", p)
+			last = v
+		}
+		assert.GreaterOrEqual(t, got.Scores.Max, last)
 	}
 	assert.Equal(t, runs[0].ExpectedScore, runs[1].ExpectedScore)
 }

@@ -59,34 +59,24 @@ type seriesJSON struct {
 // runTally plays a game log and prints the card it makes, or the cards of
 // a series and their total.
 func runTally(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "tally", tallyUsage)
-	spec := rulesFlag(fs)
-	asJSON := fs.Bool("json", false, "print the card and its totals as JSON")
-	pos, err := parseFlags(fs, args)
+	set, path, asJSON, err := logFlags(e, "tally", tallyUsage, "print the card and its totals as JSON", args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("name one game log, a file with a turn on each line: D D D D D -> BOX")
-	}
-	set, err := rules.Parse(*spec)
-	if err != nil {
-		return usagef("--rules: %v", err)
-	}
-	series, err := loadSeries(set, pos[0])
+	series, err := loadSeries(set, path)
 	if err != nil {
 		return err
 	}
 	cards := series.Cards()
 	switch {
-	case *asJSON && len(cards) == 1:
+	case asJSON && len(cards) == 1:
 		return json.NewEncoder(e.stdout).Encode(tallyJSON{Rules: set.Spec(), cardJSON: cardOf(cards[0])})
-	case *asJSON:
+	case asJSON:
 		return writeSeriesJSON(e.stdout, series)
 	case len(cards) == 1:
-		writeTallyTable(e.stdout, pos[0]+"  "+set.Spec(), cards[0])
+		writeTallyTable(e.stdout, path+"  "+set.Spec(), cards[0])
 	default:
-		writeSeriesTable(e.stdout, pos[0], series)
+		writeSeriesTable(e.stdout, path, series)
 	}
 	return nil
 }
@@ -105,22 +95,57 @@ func loadCard(set *rules.Set, path string) (*rules.Card, error) {
 // and line of the first turn the rules refuse, as compilers do:
 // "game.log:7: box "threes" is already filled".
 func loadSeries(set *rules.Set, path string) (*rules.Series, error) {
+	turns, err := readLog(set, path)
+	if err != nil {
+		return nil, err
+	}
+	series, err := rules.Replay(set, turns)
+	if err != nil {
+		return nil, atLine(path, err)
+	}
+	return series, nil
+}
+
+// readLog reads a game log's turns, naming the file and line of a bad one.
+func readLog(set *rules.Set, path string) ([]rules.Turn, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("open game log: %w", err)
 	}
 	defer f.Close()
 	turns, err := rules.ParseLog(f, set)
-	if err == nil {
-		var series *rules.Series
-		if series, err = rules.Replay(set, turns); err == nil {
-			return series, nil
-		}
+	if err != nil {
+		return nil, atLine(path, err)
 	}
+	return turns, nil
+}
+
+// atLine writes a *rules.LineError the way compilers do, "game.log:7: ...".
+func atLine(path string, err error) error {
 	if le := new(rules.LineError); errors.As(err, &le) {
-		return nil, fmt.Errorf("%s:%d: %v", path, le.Line, le.Err)
+		return fmt.Errorf("%s:%d: %v", path, le.Line, le.Err)
 	}
-	return nil, fmt.Errorf("%s: %w", path, err)
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// logFlags parses the command line of a command that reads one game log:
+// --rules, --json and the log.
+func logFlags(e *env, name, usage, jsonHelp string, args []string) (set *rules.Set, path string, asJSON bool, err error) {
+	fs := newFlags(e, name, usage)
+	spec := rulesFlag(fs)
+	js := fs.Bool("json", false, jsonHelp)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return nil, "", false, err
+	}
+	if len(pos) != 1 {
+		return nil, "", false, usagef("name one game log, a file with a turn on each line: D D D D D -> BOX")
+	}
+	set, err = rules.Parse(*spec)
+	if err != nil {
+		return nil, "", false, usagef("--rules: %v", err)
+	}
+	return set, pos[0], *js, nil
 }
 
 func cardOf(card *rules.Card) cardJSON {

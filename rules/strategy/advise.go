@@ -24,6 +24,10 @@ type Move struct {
 	Expected float64
 	// Cost is how many expected points this move gives up against the best.
 	Cost float64
+	// WinChance, from WinPlan.Advise alone, is the chance of finishing the
+	// card above the plan's target after this move, playing to win from
+	// then on.
+	WinChance float64
 }
 
 // ScoresNow says whether the move stops rolling and fills a box.
@@ -32,13 +36,8 @@ func (m Move) ScoresNow() bool { return m.Box != "" }
 // Advise ranks every move for a roll of a turn on the card, best first.
 // rollNo is 1 or 2 for a roll that may be rerolled, 3 for the last.
 func (t *Table) Advise(card *rules.Card, roll rules.Roll, rollNo int) ([]Move, error) {
-	if rollNo < 1 || rollNo > 3 {
-		return nil, fmt.Errorf("roll number %d: a turn has rolls 1, 2 and 3", rollNo)
-	}
-	for _, f := range roll {
-		if f < 1 || f > faces {
-			return nil, fmt.Errorf("die %d is not a face 1 to 6", f)
-		}
+	if err := checkRoll(roll, rollNo); err != nil {
+		return nil, err
 	}
 	st, err := t.stateOf(card)
 	if err != nil {
@@ -69,6 +68,18 @@ func (t *Table) Advise(card *rules.Card, roll rules.Roll, rollNo int) ([]Move, e
 	return moves, nil
 }
 
+func checkRoll(roll rules.Roll, rollNo int) error {
+	if rollNo < 1 || rollNo > 3 {
+		return fmt.Errorf("roll number %d: a turn has rolls 1, 2 and 3", rollNo)
+	}
+	for _, f := range roll {
+		if f < 1 || f > faces {
+			return fmt.Errorf("die %d is not a face 1 to 6", f)
+		}
+	}
+	return nil
+}
+
 // boxMoves values every legal box for the roll, best first, using the rules
 // engine's own options so the advice never offers a box the card refuses.
 func (t *Table) boxMoves(card *rules.Card, st state, roll rules.Roll, total float64) []Move {
@@ -90,10 +101,10 @@ func (t *Table) boxMoves(card *rules.Card, st state, roll rules.Roll, total floa
 func (t *Table) keepMoves(st state, roll rules.Roll, rollNo int, total float64) []Move {
 	tn := new(turn)
 	t.lastRoll(tn, st.mask, st.up, st.y)
-	t.g.dice.bestKeeps(&tn.roll3, &tn.keep, &tn.best)
+	t.g.dice.bestKeeps(&tn.keep, &tn.best)
 	if rollNo == 1 {
-		copy(tn.roll2[:], tn.best[:numRolls])
-		t.g.dice.bestKeeps(&tn.roll2, &tn.keep, &tn.best)
+		rollValues(&tn.best, &tn.keep)
+		t.g.dice.bestKeeps(&tn.keep, &tn.best)
 	}
 	seen := map[int]bool{}
 	var moves []Move

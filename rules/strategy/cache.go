@@ -1,14 +1,13 @@
 package strategy
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"log/slog"
 	"math"
 	"os"
@@ -102,35 +101,16 @@ func (t *Table) eachState(fn func(i int)) {
 }
 
 func (t *Table) write(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".strategy-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	sum := crc32.NewIEEE()
-	w := bufio.NewWriter(io.MultiWriter(tmp, sum))
-	w.Write(t.header())
+	var b bytes.Buffer
+	b.Write(t.header())
 	var buf [8]byte
 	t.eachState(func(i int) {
 		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(t.value[i]))
-		w.Write(buf[:])
+		b.Write(buf[:])
 	})
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return err
-	}
-	binary.LittleEndian.PutUint32(buf[:4], sum.Sum32())
-	if _, err := tmp.Write(buf[:4]); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	binary.LittleEndian.PutUint32(buf[:4], crc32.ChecksumIEEE(b.Bytes()))
+	b.Write(buf[:4])
+	return writeFileAtomic(path, b.Bytes())
 }
 
 func (t *Table) read(path string) error {
@@ -160,4 +140,68 @@ func (t *Table) read(path string) error {
 	})
 	t.states = n
 	return nil
+}
+
+// distributionFile is what a cached distribution file holds.
+type distributionFile struct {
+	Version int       `json:"version"`
+	Rules   string    `json:"rules"`
+	Variant string    `json:"variant"`
+	Low     int       `json:"low"`
+	Chance  []float64 `json:"chance"`
+}
+
+// LoadDistribution returns the table's Distribution from the cache, or works
+// it out and caches it: it takes longer than solving the table.
+func LoadDistribution(ctx context.Context, t *Table, opts Options) (*Distribution, error) {
+	log := opts.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	path, err := cachePath(opts.CacheDir, t.Set(), t.variant)
+	if opts.NoCache || err != nil {
+		return t.Distribution(ctx)
+	}
+	path = strings.TrimSuffix(path, ".bin") + "-scores.json"
+	want := distributionFile{Version: formatVersion, Rules: t.Set().Spec(), Variant: t.variant.String()}
+	if data, err := os.ReadFile(path); err == nil {
+		var f distributionFile
+		if err := json.Unmarshal(data, &f); err == nil && f.Version == want.Version && f.Rules == want.Rules && f.Variant == want.Variant && len(f.Chance) > 0 {
+			return &Distribution{Low: f.Low, Chance: f.Chance}, nil
+		}
+		log.Warn("cached score distribution is unusable: working it out again", "file", path)
+	}
+	log.Info("working out the score distribution once; later runs read it from the cache", "rules", t.Set().Spec())
+	d, err := t.Distribution(ctx)
+	if err != nil {
+		return nil, err
+	}
+	want.Low, want.Chance = d.Low, d.Chance
+	data, err := json.Marshal(want)
+	if err == nil {
+		err = writeFileAtomic(path, data)
+	}
+	if err != nil {
+		log.Warn("could not cache the score distribution; it will be worked out again next time", "err", err)
+	}
+	return d, nil
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".strategy-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }

@@ -3,6 +3,7 @@ package strategy
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -81,4 +82,55 @@ func TestSolveStopsWhenCancelled(t *testing.T) {
 	cancel()
 	_, err := Solve(ctx, mustSet(t, "yacht"), Options{})
 	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// Workers share a level's states in whatever order the scheduler gives them,
+// and the table must not depend on it.
+func TestTwoSolvesWriteTheSameBytes(t *testing.T) {
+	set := mustSet(t, "poker")
+	var files [2][]byte
+	for i := range files {
+		dir := t.TempDir()
+		_, err := Load(context.Background(), set, Options{CacheDir: dir})
+		require.NoError(t, err)
+		path, err := cachePath(dir, set, Official)
+		require.NoError(t, err)
+		files[i], err = os.ReadFile(path)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, sha256.Sum256(files[0]), sha256.Sum256(files[1]))
+}
+
+func TestSolveReportsProgressUpToEveryState(t *testing.T) {
+	var calls [][2]int
+	tb, err := Solve(context.Background(), mustSet(t, "poker"), Options{Progress: func(done, total int) {
+		calls = append(calls, [2]int{done, total})
+	}})
+	require.NoError(t, err)
+	require.NotEmpty(t, calls)
+	assert.Greater(t, len(calls), 20, "a bar moves in small steps, not once a level")
+	assert.LessOrEqual(t, len(calls), 101, "at most one report a percent")
+	for i, c := range calls {
+		assert.Equal(t, tb.States(), c[1])
+		if i > 0 {
+			assert.Greater(t, c[0], calls[i-1][0])
+		}
+	}
+	assert.Equal(t, tb.States(), calls[len(calls)-1][0])
+}
+
+func TestLoadDistributionCachesTheScores(t *testing.T) {
+	dir := t.TempDir()
+	tb, err := Load(context.Background(), mustSet(t, "yacht"), Options{CacheDir: dir})
+	require.NoError(t, err)
+	var logged bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logged, nil))
+	first, err := LoadDistribution(context.Background(), tb, Options{CacheDir: dir, Log: log})
+	require.NoError(t, err)
+	assert.Contains(t, logged.String(), "working out the score distribution")
+	logged.Reset()
+	again, err := LoadDistribution(context.Background(), tb, Options{CacheDir: dir, Log: log})
+	require.NoError(t, err)
+	assert.Empty(t, logged.String(), "read from the cache")
+	assert.Equal(t, first, again)
 }

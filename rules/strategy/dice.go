@@ -1,6 +1,11 @@
 package strategy
 
-import "github.com/dicecam/dicecam/rules"
+import (
+	"math"
+	"slices"
+
+	"github.com/dicecam/dicecam/rules"
+)
 
 // The solver never looks at dice in order: a roll or a keep is a multiset of
 // faces, and there are only 252 rolls of five dice and 462 keeps of zero to
@@ -28,13 +33,29 @@ func (c counts) size() int {
 // the five-dice keeps are the rolls and share their numbers (0 to 251), and
 // adding a die always leads to a smaller number, removing one to a larger.
 type multisets struct {
-	keeps  [numKeeps]counts
-	index  map[counts]int
-	add    [numKeeps][faces]int16 // add[k][f]: k with one more die showing f+1; -1 for full keeps
-	remove [numKeeps][dice]int16  // remove[k]: k less one die of each face it holds, padded with k itself
-	prob   [numRolls]float64      // chance of each roll when all five dice are thrown
-	empty  int                    // the keep of no dice
+	keeps [numKeeps]counts
+	index map[counts]int
+	add   [numKeeps][faces]uint16 // add[k][f]: k with one more die showing f+1; unused for full keeps
+	prob  [numRolls]float64       // chance of each roll when all five dice are thrown
+	empty int                     // the keep of no dice
+	// fewer lists pairs (k, k less one die showing f) face by face, and for
+	// each face by how many dice of it k holds, fewest first: the order in
+	// which taking the larger of the two, pair by pair, gives every keep the
+	// best of all its sub-keeps.
+	fewer []keepPair
+	// subKeeps lists, for every roll, the distinct keeps of fewer dice it holds.
+	subKeeps [numRolls][]uint16
 }
+
+type keepPair struct{ keep, sub uint16 }
+
+// keepValues is a number for every keep; it is longer than numKeeps so
+// that an index masked to 9 bits needs no bounds check.
+type keepValues [512]float64
+
+// keepBits is keepValues as their bits, which order non-negative floats the
+// way the floats order.
+type keepBits [512]uint64
 
 func newMultisets() *multisets {
 	m := &multisets{index: make(map[counts]int, numKeeps)}
@@ -59,24 +80,41 @@ func newMultisets() *multisets {
 	m.empty = m.index[counts{}]
 	for i, c := range m.keeps {
 		for f := range faces {
-			m.add[i][f] = -1
 			if c.size() < dice {
 				d := c
 				d[f]++
-				m.add[i][f] = int16(m.index[d])
+				m.add[i][f] = uint16(m.index[d])
 			}
 		}
-		j := 0
-		for f := range faces {
-			if c[f] > 0 {
-				d := c
-				d[f]--
-				m.remove[i][j] = int16(m.index[d])
-				j++
+	}
+	for r := range numRolls {
+		seen := map[int]bool{r: true}
+		roll := m.rollOf(r)
+		for sub := range 1 << dice {
+			var held []rules.Face
+			for i, f := range roll {
+				if sub&(1<<i) != 0 {
+					held = append(held, f)
+				}
+			}
+			if k := m.index[countsOf(held)]; !seen[k] {
+				seen[k] = true
+				m.subKeeps[r] = append(m.subKeeps[r], uint16(k))
 			}
 		}
-		for ; j < dice; j++ {
-			m.remove[i][j] = int16(i)
+		// Larger keeps first (keep numbers grow as keeps shrink), so that
+		// the first of equals holds the most dice.
+		slices.Sort(m.subKeeps[r])
+	}
+	for f := range faces {
+		for held := int8(1); held <= dice; held++ {
+			for i, c := range m.keeps {
+				if c[f] == held {
+					d := c
+					d[f]--
+					m.fewer = append(m.fewer, keepPair{uint16(i), uint16(m.index[d])})
+				}
+			}
 		}
 	}
 	for r := range numRolls {
@@ -128,28 +166,87 @@ func (c counts) facesOf() []rules.Face {
 	return out
 }
 
-// bestKeeps runs one reroll step. rollValue holds what each roll is worth
-// just after it lands; keepValue receives, for every keep, the expected worth
-// after rerolling the other dice, and best receives, for every keep, the best
-// of its own sub-keeps (so best[r] for a roll r is the value of keeping well).
-// Expectation rerolls one die at a time: the dice are independent, so the
-// average over one more die, repeated, is the average over all of them.
-func (m *multisets) bestKeeps(rollValue *[numRolls]float64, keepValue, best *[numKeeps]float64) {
-	copy(keepValue[:numRolls], rollValue[:])
+// bestKeeps runs one reroll step. keepValue[:numRolls] holds what each roll
+// is worth just after it lands; keepValue receives, for every other keep, the
+// expected worth after rerolling the other dice, and best receives, for every
+// keep, the best of its own sub-keeps (so best[r] for a roll r is the value
+// of keeping well). Expectation rerolls one die at a time: the dice are
+// independent, so the average over one more die, repeated, is the average
+// over all of them.
+//
+// Every value must be zero or more: the maximum compares the bits of the
+// floats as integers, which orders them the same way for such values and
+// lets the compiler pick the larger without a branch the data would
+// mispredict. A maximum is exact, so its order does not change the result.
+func (m *multisets) bestKeeps(keepValue *keepValues, best *keepBits) {
 	for k := numRolls; k < numKeeps; k++ {
 		a := &m.add[k]
-		keepValue[k] = (keepValue[a[0]] + keepValue[a[1]] + keepValue[a[2]] +
-			keepValue[a[3]] + keepValue[a[4]] + keepValue[a[5]]) * (1.0 / 6)
+		keepValue[k] = (keepValue[a[0]&511] + keepValue[a[1]&511] + keepValue[a[2]&511] +
+			keepValue[a[3]&511] + keepValue[a[4]&511] + keepValue[a[5]&511]) * (1.0 / 6)
 	}
-	for k := numKeeps - 1; k >= 0; k-- {
-		v := keepValue[k]
-		best[k] = v // the padding reads it back
-		r := &m.remove[k]
-		for _, j := range r {
-			if best[j] > v {
-				v = best[j]
-			}
+	for k := range numKeeps {
+		best[k] = math.Float64bits(keepValue[k])
+	}
+	for _, p := range m.fewer {
+		k, sub := p.keep&511, p.sub&511
+		best[k] = max(best[k], best[sub])
+	}
+}
+
+// rollValues turns the best of each roll's keeps back into floats, as the
+// worth of each roll one step earlier in the turn.
+func rollValues(best *keepBits, out *keepValues) {
+	for r := range numRolls {
+		out[r] = math.Float64frombits(best[r])
+	}
+}
+
+// bestKeepsBlock is bestKeeps for a block of needed totals at once, each
+// total on its own: the keep tables are walked once for all of them. The
+// rolls' chances must be in best[:numRolls], as bits, already; the averages
+// read them, and the averages already made, from best, for best only takes
+// its maxima once every average is made. keepValue receives the averages,
+// and best the best of each keep's sub-keeps, so best[:numRolls] is ready
+// for the next step at once.
+// Where the processor has vector instructions (block_amd64.s) four totals
+// go through each step at once, with the same arithmetic in the same
+// order, so the results are the same to the last bit.
+func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
+	if vectorBlocks {
+		averageKeepsVector(keepValue, best, &m.add)
+		takeLargerVector(best, &m.fewer[0], len(m.fewer))
+		return
+	}
+	m.averageKeeps(keepValue, best)
+	m.takeLarger(best)
+}
+
+// averageKeeps fills every keep of fewer than five dice with the average
+// of the keeps one die larger, as floats and as bits.
+func (m *multisets) averageKeeps(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
+	f := math.Float64frombits
+	for k := numRolls; k < numKeeps; k++ {
+		a := &m.add[k]
+		a0, a1, a2, a3, a4, a5 := &best[a[0]], &best[a[1]], &best[a[2]], &best[a[3]], &best[a[4]], &best[a[5]]
+		out, b := &keepValue[k], &best[k]
+		for i := range block {
+			v := (f(a0[i]) + f(a1[i]) + f(a2[i]) + f(a3[i]) + f(a4[i]) + f(a5[i])) * (1.0 / 6)
+			out[i], b[i] = v, math.Float64bits(v)
 		}
-		best[k] = v
+	}
+}
+
+// takeLarger gives every keep the best of its sub-keeps, pair by pair.
+func (m *multisets) takeLarger(best *[numKeeps][block]uint64) {
+	for _, p := range m.fewer {
+		b, sub := &best[p.keep], &best[p.sub]
+		// Four at a time: the compiler does not unroll, and the loop's
+		// own counting would cost as much as the maxima.
+		for i := 0; i < block; i += 4 {
+			b[i] = max(b[i], sub[i])
+			b[i+1] = max(b[i+1], sub[i+1])
+			b[i+2] = max(b[i+2], sub[i+2])
+			b[i+3] = max(b[i+3], sub[i+3])
+		}
 	}
 }

@@ -5,13 +5,25 @@
 //
 // A page or command loads the table once and asks it about each roll:
 //
-//	tb, err := strategy.Load(ctx, set, strategy.Options{Log: logger})
+//	tb, err := strategy.Load(ctx, set, strategy.Options{Log: logger, Progress: bar})
 //	moves, err := tb.Advise(card, roll, 2) // best first; Move.Cost is the points given up
+//
+// Progress hears done and total states, at most once a percent, while a
+// table is solved. Beyond the advice:
+//
+//	rev, err := tb.Review(turns)          // every decision of a game, by the points it gave up
+//	plan, err := tb.ToBeat(ctx, card, leader, progress) // once a turn, to play to win
+//	moves, err := plan.Advise(roll, 1)    // by Move.WinChance, best first
+//	d, err := strategy.LoadDistribution(ctx, tb, opts) // the spread of optimal play's score
 //
 // The solver is exact dynamic programming over turn states (filled boxes,
 // upper subtotal capped at the bonus line, whether the five-alike box holds
 // its 50), working back from the full card. Within a turn it values the 252
 // distinct rolls and the 462 distinct keeps, rerolling one die at a time.
+// Upper subtotals that earn the bonus from the same totals still to come
+// are worth the same, and are solved once; each level of the card is
+// shared among the processors, and the table is the same bit for bit
+// however the work is shared.
 //
 // Expected scores of optimal play from an empty card, as this solver finds
 // them (dicecam solve --rules R):

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dicecam/dicecam/rules"
 )
@@ -14,12 +15,17 @@ type game struct {
 	dice  *multisets
 
 	points [][numRolls]float64 // plain points of each roll in each box
+	// scoring lists the rolls that score more than 0 in each box: most
+	// rolls score nothing in most boxes, and a 0 is the same for all of them.
+	scoring [][]uint8
 
 	// Upper boxes take few distinct scores (a face counted zero to five
 	// times), so a roll's score there is a class and the future is looked up
 	// per class.
 	upperClass  [][numRolls]int8
 	upperValues [][]int
+	zeroClass   []int8 // the class of a 0 in each upper box
+	most        []int  // the most each box can take, joker values included
 
 	bonusAt, bonus int // upper bonus; bonusAt 0 when the set has none
 
@@ -58,6 +64,7 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 	}
 	n := len(g.boxes)
 	g.points = make([][numRolls]float64, n)
+	g.scoring = make([][]uint8, n)
 	g.upperClass = make([][numRolls]int8, n)
 	g.upperValues = make([][]int, n)
 	g.jokerPts = make([][faces]float64, n)
@@ -72,6 +79,9 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 		for r := range numRolls {
 			p, fits := set.Points(box.ID, g.dice.rollOf(r))
 			g.points[b][r] = float64(p)
+			if p > 0 {
+				g.scoring[b] = append(g.scoring[b], uint8(r))
+			}
 			if box.Upper {
 				g.upperClass[b][r] = int8(classOf(&g.upperValues[b], p))
 			}
@@ -85,6 +95,7 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 		if varies {
 			fixed = 0
 		}
+		g.zeroClass = append(g.zeroClass, int8(slices.Index(g.upperValues[b], 0)))
 		if len(g.upperValues[b]) > dice+1 {
 			return nil, fmt.Errorf("upper box %q takes %d different scores: the solver expects a face counted 0 to 5 times", box.ID, len(g.upperValues[b]))
 		}
@@ -98,6 +109,11 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 				g.matching[f] = b
 			}
 		}
+		most := slices.Max(g.points[b][:])
+		for _, p := range g.jokerPts[b] {
+			most = max(most, p)
+		}
+		g.most = append(g.most, int(most))
 		if set.FiveBonus() > 0 && variant == Official && onlyFiveAlikeFits(g, b) {
 			// The set pays for further five alike, and with that comes the joker.
 			g.five, g.fiveBonus, g.joker = b, set.FiveBonus(), set.Joker()

@@ -4,9 +4,8 @@ import (
 	"context"
 	"math"
 	"math/bits"
-	"runtime"
+	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/dicecam/dicecam/rules"
 )
@@ -22,6 +21,11 @@ type space struct {
 	// reach[mask] lists the upper subtotals some play reaches with exactly
 	// those boxes filled; the solver skips the rest.
 	reach [][]int8
+	// sums[mask] lists, in order, the totals the open number boxes can
+	// still add to the upper subtotal, capped at the bonus line. The
+	// subtotal matters to the future only through which of them would
+	// earn the bonus, so subtotals that agree on that are worth the same.
+	sums [][]int
 }
 
 func newSpace(g *game) *space {
@@ -63,6 +67,30 @@ func newSpace(g *game) *space {
 			}
 		}
 	}
+	// What the open number boxes can add depends only on which they are:
+	// build it box by box over the open upper masks, as for reach.
+	open := map[uint32][]int{0: {0}}
+	for m := uint32(1); m <= upperBits; m++ {
+		if m&^upperBits != 0 {
+			continue
+		}
+		b := bits.TrailingZeros32(m)
+		seen := make([]bool, s.ups)
+		for _, a := range open[m&^(1<<b)] {
+			for _, v := range g.upperValues[b] {
+				seen[g.capUp(a+v)] = true
+			}
+		}
+		for a, ok := range seen {
+			if ok {
+				open[m] = append(open[m], a)
+			}
+		}
+	}
+	s.sums = make([][]int, 1<<s.boxes)
+	for mask := range s.sums {
+		s.sums[mask] = open[^uint32(mask)&upperBits]
+	}
 	return s
 }
 
@@ -73,6 +101,18 @@ func reachOne(n int) []bool {
 }
 
 func (g *game) capUp(up int) int { return min(up, g.bonusAt) }
+
+// bonusClass numbers the upper subtotals of a mask by how many of the totals
+// still to come would fall short of the bonus: subtotals of one class are
+// worth the same, for every later turn treats them alike. Class 0 is the
+// bonus earned (even adding nothing reaches the line).
+func (s *space) bonusClass(mask uint32, up int) int {
+	if s.ups == 1 {
+		return 0
+	}
+	short, _ := slices.BinarySearch(s.sums[mask], s.ups-1-up)
+	return short
+}
 
 func (s *space) size() int { return (1 << s.boxes) * s.ups * s.ys }
 
@@ -98,13 +138,16 @@ type solver struct {
 
 // turn is one worker's scratch space for playing out a turn.
 type turn struct {
-	roll3, roll2, roll1 [numRolls]float64
-	keep, best          [numKeeps]float64
-	options             []option
+	keep    keepValues
+	best    keepBits
+	options []option
+	first   []int // per bonus class, the state that holds its value, plus 1
 }
 
 // solve works back from the full card. States with the same number of filled
 // boxes only read states with more, so each level is split among workers.
+// Every state's value is the same arithmetic whichever worker computes it, so
+// the table is the same bit for bit from run to run.
 func (s *solver) solve(ctx context.Context, progress func(done, total int)) (states int, err error) {
 	s.value = make([]float64, s.sp.size())
 	levels := make([][]uint32, s.sp.boxes+1)
@@ -112,111 +155,168 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 	for mask := uint32(0); mask < 1<<s.sp.boxes; mask++ {
 		n := bits.OnesCount32(mask)
 		levels[n] = append(levels[n], mask)
-		total += len(s.sp.reach[mask]) * s.sp.yStates(s.g, mask)
+		total += s.sp.statesOf(s.g, mask)
 	}
-	done := len(levels[s.sp.boxes]) // the full card is worth nothing more
-	workers := runtime.GOMAXPROCS(0)
+	report := newReporter(progress, total)
+	full := levels[s.sp.boxes][0]
+	report.add(s.sp.statesOf(s.g, full)) // the full card is worth nothing more
 	for level := s.sp.boxes - 1; level >= 0; level-- {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
 		masks := levels[level]
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				t := new(turn)
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= len(masks) || ctx.Err() != nil {
-						return
-					}
-					mask := masks[i]
-					for _, up := range s.sp.reach[mask] {
-						for y := range s.sp.yStates(s.g, mask) {
-							s.value[s.sp.index(mask, int(up), y)] = s.stateValue(t, mask, int(up), y)
-						}
-					}
-				}
-			}()
+		inParallel(len(masks), func() *turn { return new(turn) }, stopped(ctx), func(t *turn, i int) {
+			s.solveMask(t, masks[i])
+			report.add(s.sp.statesOf(s.g, masks[i]))
+		})
+	}
+	report.finish()
+	return total, ctx.Err()
+}
+
+// solveMask values every state of one set of filled boxes.
+func (s *solver) solveMask(t *turn, mask uint32) {
+	t.first = s.sp.byClass(s.g, mask, nil, t.first, func(i, up, y, same int) {
+		if same >= 0 {
+			s.value[i] = s.value[same]
+			return
 		}
-		wg.Wait()
-		for _, mask := range masks {
-			done += len(s.sp.reach[mask]) * s.sp.yStates(s.g, mask)
-		}
-		if progress != nil {
-			progress(done, total)
+		s.value[i] = s.stateValue(t, mask, up, y)
+	})
+}
+
+// byClass visits the states of a mask (those marked in only, unless it is
+// nil) with, for each, the index of the state of the same bonus class (see
+// bonusClass) visited before it, or -1 for the first of its class: only
+// that one needs solving. first is scratch space, returned for reuse.
+func (s *space) byClass(g *game, mask uint32, only []bool, first []int, visit func(i, up, y, same int)) []int {
+	if len(first) < s.ups+1 {
+		first = make([]int, s.ups+1)
+	}
+	for y := range s.yStates(g, mask) {
+		clear(first)
+		for _, up := range s.reach[mask] {
+			i := s.index(mask, int(up), y)
+			if only != nil && !only[i] {
+				continue
+			}
+			c := s.bonusClass(mask, int(up))
+			visit(i, int(up), y, first[c]-1)
+			if first[c] == 0 {
+				first[c] = i + 1
+			}
 		}
 	}
-	return total, ctx.Err()
+	return first
+}
+
+func (s *space) statesOf(g *game, mask uint32) int {
+	return len(s.reach[mask]) * s.yStates(g, mask)
+}
+
+func stopped(ctx context.Context) func() bool { return func() bool { return ctx.Err() != nil } }
+
+// reporter passes progress on from many workers, one call at a time and
+// only when the whole percentage moves, so a page or a terminal is not
+// flooded with updates.
+type reporter struct {
+	fn          func(done, total int)
+	total       int
+	mu          sync.Mutex
+	done, shown int
+}
+
+func newReporter(fn func(done, total int), total int) *reporter {
+	return &reporter{fn: fn, total: total}
+}
+
+func (r *reporter) add(n int) {
+	if r.fn == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done += n
+	if 100*r.done/max(r.total, 1) > 100*r.shown/max(r.total, 1) {
+		r.shown = r.done
+		r.fn(r.done, r.total)
+	}
+}
+
+func (r *reporter) finish() {
+	if r.fn == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.shown < r.total && r.done >= r.total {
+		r.shown = r.done
+		r.fn(r.done, r.total)
+	}
 }
 
 // stateValue is the expected further score of a turn started in the state.
 func (s *solver) stateValue(t *turn, mask uint32, up, y int) float64 {
 	s.lastRoll(t, mask, up, y)
-	s.g.dice.bestKeeps(&t.roll3, &t.keep, &t.best)
-	copy(t.roll2[:], t.best[:numRolls])
-	s.g.dice.bestKeeps(&t.roll2, &t.keep, &t.best)
-	copy(t.roll1[:], t.best[:numRolls])
+	s.g.dice.bestKeeps(&t.keep, &t.best)
+	rollValues(&t.best, &t.keep)
+	s.g.dice.bestKeeps(&t.keep, &t.best)
 	v := 0.0
 	for r, p := range &s.g.dice.prob {
-		v += p * t.roll1[r]
+		v += p * math.Float64frombits(t.best[r])
 	}
 	return v
 }
 
 // lastRoll fills, for every roll, the best points now plus expected points
-// later over the boxes the roll may go in.
+// later over the boxes the roll may go in. Points and values are never
+// negative, so the maximum compares bits as bestKeeps does. A box adds to
+// the maximum of every roll what a 0 there is worth, and then looks only at
+// the rolls that score in it.
 func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 	g := s.g
-	v := &t.roll3
-	for r := range v {
-		v[r] = math.Inf(-1)
-	}
+	var v [256]uint64 // indexed by a roll's uint8 number, with no bounds check
+	zero := uint64(0)
 	for b := range g.boxes {
 		if mask&(1<<b) != 0 {
 			continue
 		}
 		next := mask | 1<<b
+		scoring := g.scoring[b]
 		switch {
 		case g.upper(b):
-			var later [dice + 1]float64
+			var later [8]uint64 // a power of two, so the class needs no bounds check
 			for c, p := range g.upperValues[b] {
-				later[c] = float64(p+g.bonusFor(up, p)) + s.value[s.sp.index(next, g.capUp(up+p), y)]
+				later[c] = math.Float64bits(float64(p+g.bonusFor(up, p)) + s.value[s.sp.index(next, g.capUp(up+p), y)])
 			}
 			class := &g.upperClass[b]
-			for r := range v {
-				if x := later[class[r]]; x > v[r] {
-					v[r] = x
-				}
+			zero = max(zero, later[g.zeroClass[b]&7])
+			for _, r := range scoring {
+				v[r] = max(v[r], later[class[r]&7])
 			}
 		case b == g.five && s.sp.ys == 2:
 			missed, made := s.value[s.sp.index(next, up, 0)], s.value[s.sp.index(next, up, 1)]
 			pts := &g.points[b]
-			for r := range v {
-				x := pts[r] + missed
-				if pts[r] > 0 {
-					x = pts[r] + made
-				}
-				if x > v[r] {
-					v[r] = x
-				}
+			zero = max(zero, math.Float64bits(missed))
+			for _, r := range scoring {
+				v[r] = max(v[r], math.Float64bits(pts[r]+made))
 			}
 		default:
 			later := s.value[s.sp.index(next, up, y)]
 			pts := &g.points[b]
-			for r := range v {
-				if x := pts[r] + later; x > v[r] {
-					v[r] = x
-				}
+			zero = max(zero, math.Float64bits(later))
+			for _, r := range scoring {
+				v[r] = max(v[r], math.Float64bits(pts[r]+later))
 			}
 		}
 	}
+	out := &t.keep
+	for r := range numRolls {
+		out[r] = math.Float64frombits(max(v[r], zero))
+	}
 	if g.five >= 0 && mask&(1<<g.five) != 0 {
 		for f := range faces {
-			v[g.fiveRolls[f]] = s.bestFiveAlike(t, mask, up, y, f)
+			out[g.fiveRolls[f]] = s.bestFiveAlike(t, mask, up, y, f)
 		}
 	}
 }
@@ -245,9 +345,17 @@ func (s *solver) bestFiveAlike(t *turn, mask uint32, up, y, f int) float64 {
 // afterScoring is points now, bonuses now and the expected points after
 // putting points in box b.
 func (s *solver) afterScoring(mask uint32, up, y, b, points int, five bool) float64 {
+	now, next := s.scoring(mask, up, y, b, points, five)
+	return float64(now) + s.value[next]
+}
+
+// scoring is what putting points in box b does: the points it earns now,
+// bonuses included, and the state that follows. five says whether the dice
+// are five alike, which earns the further bonus while the five box holds
+// its top score.
+func (s *solver) scoring(mask uint32, up, y, b, points int, five bool) (now, next int) {
 	g := s.g
-	next := mask | 1<<b
-	now := points
+	now = points
 	if five && y == 1 {
 		now += g.fiveBonus
 	}
@@ -258,7 +366,7 @@ func (s *solver) afterScoring(mask uint32, up, y, b, points int, five bool) floa
 	if b == g.five && s.sp.ys == 2 && points > 0 {
 		y = 1
 	}
-	return float64(now) + s.value[s.sp.index(next, up, y)]
+	return now, s.sp.index(mask|1<<b, up, y)
 }
 
 type option struct{ box, points int }

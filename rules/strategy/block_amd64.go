@@ -1,0 +1,18 @@
+package strategy
+
+import "golang.org/x/sys/cpu"
+
+// vectorBlocks says whether bestKeepsBlock may use the AVX2 versions in
+// block_amd64.s.
+var vectorBlocks = cpu.X86.HasAVX2
+
+// averageKeepsVector is averageKeeps four totals at a time.
+//
+//go:noescape
+func averageKeepsVector(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64, add *[numKeeps][faces]uint16)
+
+// takeLargerVector is takeLarger four totals at a time, over n pairs. The
+// chances are never negative nor NaN, so the larger float has the larger bits.
+//
+//go:noescape
+func takeLargerVector(best *[numKeeps][block]uint64, pairs *keepPair, n int)

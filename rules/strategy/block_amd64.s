@@ -1,0 +1,162 @@
+#include "textflag.h"
+
+// 1.0/6 rounded to a float64, the constant the Go version multiplies by.
+DATA sixth<>+0(SB)/8, $0x3FC5555555555555
+GLOBL sixth<>(SB), RODATA|NOPTR, $8
+
+// A row of a block is 32 float64s, 256 bytes: 8 registers of 4.
+
+// func averageKeepsVector(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64, add *[numKeeps][faces]uint16)
+TEXT ·averageKeepsVector(SB), NOSPLIT, $0-24
+	MOVQ keepValue+0(FP), DI
+	MOVQ best+8(FP), SI
+	MOVQ add+16(FP), DX
+	VBROADCASTSD sixth<>(SB), Y15
+	MOVQ $252, CX // numRolls: the first keep of fewer than five dice
+average:
+	LEAQ (CX)(CX*2), R8
+	LEAQ (DX)(R8*4), R8 // &add[k]: 12 bytes a keep
+	MOVWQZX 0(R8), R9
+	SHLQ $8, R9
+	ADDQ SI, R9 // read from best: see bestKeepsBlock
+	MOVWQZX 2(R8), R10
+	SHLQ $8, R10
+	ADDQ SI, R10 // read from best: see bestKeepsBlock
+	MOVWQZX 4(R8), R11
+	SHLQ $8, R11
+	ADDQ SI, R11 // read from best: see bestKeepsBlock
+	MOVWQZX 6(R8), R12
+	SHLQ $8, R12
+	ADDQ SI, R12 // read from best: see bestKeepsBlock
+	MOVWQZX 8(R8), R13
+	SHLQ $8, R13
+	ADDQ SI, R13 // read from best: see bestKeepsBlock
+	MOVWQZX 10(R8), R14
+	SHLQ $8, R14
+	ADDQ SI, R14 // read from best: see bestKeepsBlock
+	MOVQ CX, AX
+	SHLQ $8, AX
+	LEAQ (DI)(AX*1), BX // &keepValue[k]
+	ADDQ SI, AX // &best[k]
+	VMOVUPD 0(R9), Y0
+	VADDPD 0(R10), Y0, Y0
+	VADDPD 0(R11), Y0, Y0
+	VADDPD 0(R12), Y0, Y0
+	VADDPD 0(R13), Y0, Y0
+	VADDPD 0(R14), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	VMOVUPD Y0, 0(BX)
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD 32(R9), Y0
+	VADDPD 32(R10), Y0, Y0
+	VADDPD 32(R11), Y0, Y0
+	VADDPD 32(R12), Y0, Y0
+	VADDPD 32(R13), Y0, Y0
+	VADDPD 32(R14), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	VMOVUPD Y0, 32(BX)
+	VMOVUPD Y0, 32(AX)
+	VMOVUPD 64(R9), Y0
+	VADDPD 64(R10), Y0, Y0
+	VADDPD 64(R11), Y0, Y0
+	VADDPD 64(R12), Y0, Y0
+	VADDPD 64(R13), Y0, Y0
+	VADDPD 64(R14), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	VMOVUPD Y0, 64(BX)
+	VMOVUPD Y0, 64(AX)
+	VMOVUPD 96(R9), Y0
+	VADDPD 96(R10), Y0, Y0
+	VADDPD 96(R11), Y0, Y0
+	VADDPD 96(R12), Y0, Y0
+	VADDPD 96(R13), Y0, Y0
+	VADDPD 96(R14), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	VMOVUPD Y0, 96(BX)
+	VMOVUPD Y0, 96(AX)
+	VMOVUPD 128(R9), Y0
+	VADDPD 128(R10), Y0, Y0
+	VADDPD 128(R11), Y0, Y0
+	VADDPD 128(R12), Y0, Y0
+	VADDPD 128(R13), Y0, Y0
+	VADDPD 128(R14), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	VMOVUPD Y0, 128(BX)
+	VMOVUPD Y0, 128(AX)
+	VMOVUPD 160(R9), Y0
+	VADDPD 160(R10), Y0, Y0
+	VADDPD 160(R11), Y0, Y0
+	VADDPD 160(R12), Y0, Y0
+	VADDPD 160(R13), Y0, Y0
+	VADDPD 160(R14), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	VMOVUPD Y0, 160(BX)
+	VMOVUPD Y0, 160(AX)
+	VMOVUPD 192(R9), Y0
+	VADDPD 192(R10), Y0, Y0
+	VADDPD 192(R11), Y0, Y0
+	VADDPD 192(R12), Y0, Y0
+	VADDPD 192(R13), Y0, Y0
+	VADDPD 192(R14), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	VMOVUPD Y0, 192(BX)
+	VMOVUPD Y0, 192(AX)
+	VMOVUPD 224(R9), Y0
+	VADDPD 224(R10), Y0, Y0
+	VADDPD 224(R11), Y0, Y0
+	VADDPD 224(R12), Y0, Y0
+	VADDPD 224(R13), Y0, Y0
+	VADDPD 224(R14), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	VMOVUPD Y0, 224(BX)
+	VMOVUPD Y0, 224(AX)
+	INCQ CX
+	CMPQ CX, $462 // numKeeps
+	JLT average
+	VZEROUPPER
+	RET
+
+// func takeLargerVector(best *[numKeeps][block]uint64, pairs *keepPair, n int)
+TEXT ·takeLargerVector(SB), NOSPLIT, $0-24
+	MOVQ best+0(FP), DI
+	MOVQ pairs+8(FP), SI
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JEQ done
+pair:
+	MOVWQZX 0(SI), AX // keep
+	MOVWQZX 2(SI), BX // sub
+	SHLQ $8, AX
+	ADDQ DI, AX
+	SHLQ $8, BX
+	ADDQ DI, BX
+	VMOVUPD 0(AX), Y0
+	VMOVUPD 32(AX), Y1
+	VMOVUPD 64(AX), Y2
+	VMOVUPD 96(AX), Y3
+	VMOVUPD 128(AX), Y4
+	VMOVUPD 160(AX), Y5
+	VMOVUPD 192(AX), Y6
+	VMOVUPD 224(AX), Y7
+	VMAXPD 0(BX), Y0, Y0
+	VMAXPD 32(BX), Y1, Y1
+	VMAXPD 64(BX), Y2, Y2
+	VMAXPD 96(BX), Y3, Y3
+	VMAXPD 128(BX), Y4, Y4
+	VMAXPD 160(BX), Y5, Y5
+	VMAXPD 192(BX), Y6, Y6
+	VMAXPD 224(BX), Y7, Y7
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD Y1, 32(AX)
+	VMOVUPD Y2, 64(AX)
+	VMOVUPD Y3, 96(AX)
+	VMOVUPD Y4, 128(AX)
+	VMOVUPD Y5, 160(AX)
+	VMOVUPD Y6, 192(AX)
+	VMOVUPD Y7, 224(AX)
+	ADDQ $4, SI
+	DECQ CX
+	JNZ pair
+done:
+	VZEROUPPER
+	RET
