@@ -2,6 +2,7 @@ package scoreboard
 
 import (
 	"bytes"
+	"net/http"
 	"testing"
 
 	"github.com/charmbracelet/log"
@@ -74,4 +75,68 @@ func TestPageSaysTheCameraStoppedAndOffersTypingTheDice(t *testing.T) {
 	b.srv.FeedState(FeedRunning, "")
 	b.srv.Status("rolling", 2)
 	waitFor(t, ctx, `document.querySelector("#camera-status").textContent === "rolling" && !document.querySelector("#type-roll").classList.contains("offered")`)
+}
+
+func TestTheCameraNeverReplacesAConfirmedRoll(t *testing.T) {
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann", "Bob")
+	assert.True(t, b.srv.WantsRoll(), "a new game waits for its first roll")
+	b.srv.Settled([5]int{6, 6, 6, 2, 1}, [5]bool{})
+	assert.False(t, b.srv.WantsRoll(), "a roll is on the card")
+	b.must("/api/confirm", map[string]any{})
+
+	b.srv.Settled([5]int{1, 2, 3, 4, 5}, [5]bool{})
+	assert.Equal(t, [5]int{6, 6, 6, 2, 1}, b.state().Roll.Dice, "the confirmed roll stands")
+	assert.True(t, b.state().Roll.Confirmed)
+
+	b.must("/api/undo", map[string]any{}) // the confirmation taken back
+	b.srv.Settled([5]int{1, 2, 3, 4, 5}, [5]bool{})
+	assert.Equal(t, [5]int{1, 2, 3, 4, 5}, b.state().Roll.Dice, "an unconfirmed roll gives way to the next one")
+
+	b.must("/api/confirm", map[string]any{})
+	b.must("/api/score", map[string]any{"box": "little-straight"})
+	assert.True(t, b.srv.WantsRoll(), "a scored box asks for the next roll")
+	b.srv.Settled([5]int{2, 2, 2, 2, 2}, [5]bool{})
+	v := b.state()
+	assert.Equal(t, 1, v.ToMove)
+	assert.Equal(t, [5]int{2, 2, 2, 2, 2}, v.Roll.Dice, "the next player's roll is taken")
+}
+
+func TestTheCameraFeedsNoRollWhileCalibrating(t *testing.T) {
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true, Calibrator: &fakeGuide{}}, "yacht", "Ann")
+	code, _ := b.postRaw("/api/calibrate", []byte(`{"do": "start"}`))
+	require.Equal(t, http.StatusOK, code)
+	assert.False(t, b.srv.WantsRoll(), "the demo waits while the tray is the calibration's")
+	b.srv.Settled([5]int{6, 6, 6, 6, 6}, [5]bool{})
+	assert.Zero(t, b.state().Roll.Throw, "the dice laid out to calibrate are no roll")
+
+	code, _ = b.postRaw("/api/calibrate", []byte(`{"do": "cancel"}`))
+	require.Equal(t, http.StatusOK, code)
+	b.srv.Settled([5]int{6, 6, 6, 6, 6}, [5]bool{})
+	assert.Equal(t, 1, b.state().Roll.Throw, "rolls count again once calibration ends")
+}
+
+func TestAPokerGameSaysTheCameraNeedsAPokerCalibration(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		cfg        Config
+		spec       string
+		unreadable bool
+	}{
+		{"a camera that reads pips, at poker", Config{Camera: true}, "poker", true},
+		{"a camera that reads poker dice, at poker", Config{Camera: true, ReadsPoker: true}, "poker", false},
+		{"a camera that reads pips, at yacht", Config{Camera: true}, "yacht", false},
+		{"no camera, at poker", Config{}, "poker", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBoardIn(t, t.TempDir(), tc.cfg, tc.spec, "Ann")
+			note := b.state().Camera.Unreadable
+			if !tc.unreadable {
+				assert.Empty(t, note)
+				return
+			}
+			assert.Contains(t, note, "dicecam calibrate --faces poker")
+			b.srv.Settled([5]int{6, 6, 6, 6, 6}, [5]bool{})
+			assert.Zero(t, b.state().Roll.Throw, "pips read off poker dice are no roll")
+		})
+	}
 }

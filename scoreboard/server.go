@@ -34,6 +34,11 @@ type Config struct {
 	Demo bool
 	// Camera says a camera feeds the server; without one the players type the dice.
 	Camera bool
+	// ReadsPoker says the camera's reader knows poker dice: a profile
+	// calibrated on them, or a built-in poker model. Without it the page of
+	// a poker game says the camera needs a poker calibration, and the
+	// camera's rolls, read as pips, are not taken.
+	ReadsPoker bool
 	// Calibrator, when set, lets the page calibrate the camera.
 	Calibrator Calibrator
 	// Tables are where advice comes from; nil loads them with

@@ -96,6 +96,9 @@ func (s *Server) viewLocked() View {
 		Calibration:  s.calibration,
 		CanCalibrate: s.cfg.Calibrator != nil,
 	}
+	if v.Camera.On && !s.readsLocked() {
+		v.Camera.Unreadable = errNoPokerReader.Error()
+	}
 	if v.Calibration.Warnings == nil {
 		v.Calibration.Warnings = []string{}
 	}

@@ -62,10 +62,13 @@ func startPlay(t *testing.T, args ...string) (link string, out *logtest.Buffer) 
 }
 
 type playState struct {
+	Version int
+	ToMove  int `json:"to_move"`
 	Players []struct{ Name string }
 	Roll    struct {
-		Throw int
-		Dice  [5]int
+		Throw     int
+		Dice      [5]int
+		Confirmed bool
 	}
 	Camera struct {
 		On, Demo            bool
@@ -109,6 +112,37 @@ func TestPlayServesTheDemoWithABanner(t *testing.T) {
 		_, s := getState(t, link+"api/state")
 		return s.Roll.Throw > 0
 	}, 60*time.Second, 200*time.Millisecond, "no roll from the demo camera reached the game")
+}
+
+// act posts an action made against the state s, which must be taken.
+func act(t *testing.T, link, path string, s playState, body string) {
+	t.Helper()
+	resp, err := http.Post(link+path, "application/json", strings.NewReader(fmt.Sprintf(`{"version": %d%s}`, s.Version, body)))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var reply map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&reply))
+	require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %v", path, reply["error"])
+}
+
+func TestPlayDemoWaitsForTheBoxToBeScored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	link, _ := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--rules", "yacht", "--players", "Ann, Bob")
+	s := waitState(t, link, "the demo's first roll", func(s playState) bool { return s.Roll.Throw > 0 && s.Roll.Dice[4] > 0 })
+	act(t, link, "api/confirm", s, "")
+	rolled := s.Roll.Dice
+	// The demo throws every 4.3 s on its own: twice that shows it waits.
+	time.Sleep(9 * time.Second)
+	_, s = getState(t, link+"api/state")
+	assert.True(t, s.Roll.Confirmed, "the confirmed roll stands")
+	assert.Equal(t, rolled, s.Roll.Dice, "no new roll of the demo replaced it")
+	assert.Equal(t, 1, s.Roll.Throw)
+
+	act(t, link, "api/score", s, `, "box": "choice"`)
+	s = waitState(t, link, "the demo's roll for Bob", func(s playState) bool { return s.ToMove == 1 && s.Roll.Throw > 0 })
+	assert.False(t, s.Roll.Confirmed)
 }
 
 func TestPlayOnTheNetworkNeedsTheToken(t *testing.T) {
