@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,9 +25,13 @@ import (
 
 // Config is what a Server is made from.
 type Config struct {
-	Store   *store.Store
-	Rules   *rules.Set // for the first game, when the store has none
-	Players []string   // for the first game
+	Store *store.Store
+	// Rules and Players, where set, name the game to play: the stored game
+	// in play resumes when it is that game, else this one starts and the
+	// stored one stays in the history. Where not set, the stored game's
+	// resume, and a first game is yahtzee for two.
+	Rules   *rules.Set
+	Players []string
 	// Token, when set, must come with every request (?token= or the
 	// X-Dicecam-Token header): it is how a page reached over the network
 	// proves it was given the link.
@@ -68,7 +74,8 @@ type Server struct {
 }
 
 // New makes a server that resumes the latest stored game, or starts one
-// with cfg.Rules and cfg.Players when there is none.
+// with cfg.Rules and cfg.Players when there is none or they name another;
+// it says so on the log in one line.
 func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -78,8 +85,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, hub: newHub(), cam: newCamera(), tables: cfg.Tables}
 	g, err := s.resume(ctx)
-	if errors.Is(err, store.ErrNotFound) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
 		g, err = s.start(ctx, cfg.Rules, cfg.Players)
+	case err == nil:
+		g, err = s.startNamed(ctx, g)
 	}
 	if err != nil {
 		return nil, err
@@ -109,6 +119,33 @@ func (s *Server) resume(ctx context.Context) (*Game, error) {
 	return g, nil
 }
 
+// startNamed starts the game cfg.Rules and cfg.Players name when the
+// stored game g is played otherwise, and returns the game to play.
+func (s *Server) startNamed(ctx context.Context, g *Game) (*Game, error) {
+	set, names := g.Set, g.State().Names
+	if s.cfg.Rules != nil {
+		set = s.cfg.Rules
+	}
+	if len(s.cfg.Players) > 0 {
+		clean, err := cleanNames(s.cfg.Players)
+		if err != nil {
+			return nil, err
+		}
+		names = clean
+	}
+	if set.Spec() == g.Set.Spec() && slices.Equal(names, g.State().Names) {
+		return g, nil
+	}
+	next, err := s.start(ctx, set, names)
+	if err != nil {
+		return nil, err
+	}
+	s.adviceSwitch = nil
+	s.cfg.Log.Info(fmt.Sprintf("new game %d, %s for %s, as asked; game %d (%s for %s) stays in the recent games, to resume there",
+		next.ID, set.Spec(), strings.Join(names, ", "), g.ID, g.Set.Spec(), strings.Join(g.State().Names, ", ")))
+	return next, nil
+}
+
 // start stores a new game; the caller installs it.
 func (s *Server) start(ctx context.Context, set *rules.Set, names []string) (*Game, error) {
 	if set == nil {
@@ -123,13 +160,9 @@ func (s *Server) start(ctx context.Context, set *rules.Set, names []string) (*Ga
 	if len(names) > MaxPlayers {
 		return nil, fmt.Errorf("%d players: the card has room for %d", len(names), MaxPlayers)
 	}
-	clean := make([]string, len(names))
-	for i, n := range names {
-		c, err := cleanName(n)
-		if err != nil {
-			return nil, fmt.Errorf("player %d: %w", i+1, err)
-		}
-		clean[i] = c
+	clean, err := cleanNames(names)
+	if err != nil {
+		return nil, err
 	}
 	sg, err := s.cfg.Store.CreateGame(ctx, set.Spec(), clean, s.cfg.Now())
 	if err != nil {

@@ -70,10 +70,12 @@ type playState struct {
 		Dice      [5]int
 		Confirmed bool
 	}
+	Rules  struct{ Spec string }
 	Camera struct {
 		On, Demo            bool
 		State, Feed, Reason string
 		Seen                int
+		Unreadable          string
 	}
 }
 
@@ -143,6 +145,56 @@ func TestPlayDemoWaitsForTheBoxToBeScored(t *testing.T) {
 	act(t, link, "api/score", s, `, "box": "choice"`)
 	s = waitState(t, link, "the demo's roll for Bob", func(s playState) bool { return s.ToMove == 1 && s.Roll.Throw > 0 })
 	assert.False(t, s.Roll.Confirmed)
+}
+
+func TestPlayPokerStartsWithoutAPokerProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	link, out := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--rules", "poker")
+	assert.Contains(t, out.String(), "cannot read poker dice yet", "the terminal says why the camera does not read them")
+	_, s := getState(t, link+"api/state")
+	assert.Equal(t, "poker", s.Rules.Spec)
+	assert.Contains(t, s.Camera.Unreadable, "dicecam calibrate --faces poker", "the page says what the camera needs")
+	act(t, link, "api/roll", s, `, "dice": [6, 6, 5, 1, 2]`)
+	_, s = getState(t, link+"api/state")
+	assert.Equal(t, [5]int{6, 6, 5, 1, 2}, s.Roll.Dice, "the players type the dice")
+}
+
+func TestPlayStartsTheGameItsFlagsNameAndElseResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	data := t.TempDir()
+	for _, step := range []struct {
+		args    []string
+		spec    string
+		players []string
+		says    string // on the terminal; "" for nothing of a new game
+	}{
+		{[]string{"--players", "Ann,Bob"}, "yahtzee", []string{"Ann", "Bob"}, ""},
+		{nil, "yahtzee", []string{"Ann", "Bob"}, ""},
+		{[]string{"--rules", "yacht", "--players", "Zed,Yan"}, "yacht", []string{"Zed", "Yan"}, "yahtzee for Ann, Bob) stays in the recent games"},
+		{nil, "yacht", []string{"Zed", "Yan"}, ""},
+		{[]string{"--rules", "yacht"}, "yacht", []string{"Zed", "Yan"}, ""},
+	} {
+		// Each run of play stops at the end of its subtest, before the next.
+		t.Run(strings.Join(append([]string{"play"}, step.args...), " "), func(t *testing.T) {
+			link, out := startPlay(t, append([]string{"--source", "demo", "--listen", "127.0.0.1:0", "--data", data}, step.args...)...)
+			_, s := getState(t, link+"api/state")
+			assert.Equal(t, step.spec, s.Rules.Spec)
+			var names []string
+			for _, p := range s.Players {
+				names = append(names, p.Name)
+			}
+			assert.Equal(t, step.players, names)
+			if step.says != "" {
+				assert.Contains(t, out.String(), step.says)
+			} else {
+				assert.NotContains(t, out.String(), "new game")
+			}
+		})
+	}
 }
 
 func TestPlayOnTheNetworkNeedsTheToken(t *testing.T) {
