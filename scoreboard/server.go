@@ -182,7 +182,9 @@ func (s *Server) Handler(addr string) http.Handler {
 	}
 	mux.HandleFunc("POST /api/new", s.handleGameNew)
 	mux.HandleFunc("GET /api/games", s.handleGamesRecent)
+	mux.HandleFunc("GET /api/games/{id}", s.handleGameView)
 	mux.HandleFunc("GET /api/games/{id}/export", s.handleGameExport)
+	mux.HandleFunc("POST /api/resume", s.handleGameResume)
 	mux.HandleFunc("POST /api/calibrate", s.handleCalibrate)
 	mux.HandleFunc("POST /api/advice", s.handleAdviceSet)
 	mux.HandleFunc("GET /camera.mjpeg", s.handleCameraStream)
