@@ -23,7 +23,11 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 		says string
 	}{
 		{"stale version", "/api/score", `{"version": 7, "box": "twos"}`, http.StatusConflict, "changed since version 7"},
-		{"malformed JSON", "/api/roll", `{"version": %d, "dice": [1,2`, http.StatusBadRequest, "malformed JSON"},
+		{"JSON cut short", "/api/roll", `{"version": %d, "dice": [1,2`, http.StatusBadRequest, "the body is not one whole JSON object"},
+		{"a score with a fraction", "/api/enter", `{"version": %d, "player": 0, "box": "ones", "points": 2.5}`, http.StatusBadRequest, `"points" holds 2.5 where it takes a whole number`},
+		{"a score in quotes", "/api/enter", `{"version": %d, "player": 0, "box": "ones", "points": "3"}`, http.StatusBadRequest, `"points" holds a string where it takes a whole number`},
+		{"a die as a letter", "/api/roll", `{"version": %d, "dice": [1,2,"x",4,5]}`, http.StatusBadRequest, `"dice" holds a string where it takes a whole number`},
+		{"a name as a number", "/api/new", `{"version": %d, "players": [3]}`, http.StatusBadRequest, `"players" holds a number where it takes text in quotes`},
 		{"no version", "/api/undo", `{}`, http.StatusBadRequest, "version"},
 		{"unknown field", "/api/roll", `{"version": %d, "dize": [1,2,3,4,5]}`, http.StatusBadRequest, "dize"},
 		{"unknown box", "/api/score", `{"version": %d, "box": "chance"}`, http.StatusUnprocessableEntity, `no box "chance"`},
