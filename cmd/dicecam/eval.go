@@ -18,9 +18,9 @@ import (
 
 const evalUsage = `[--profile P] [--failures DIR] [--fold K/N | --exclude-fold K/N] [--json] FOLDER...
 
-Scores the reader on labelled folders (images.csv and dice.csv, as in
-../shared/datasets/README.md), a row for each folder and, for several, a
-total. "first time" is the dice read right and not asked, of all labelled
+Scores the reader on labelled folders (images.csv and dice.csv, as the
+README's "Labelled photos" says), a row for each folder and, for several, a
+total. A share with nothing to count it over is "-" (null in JSON). "first time" is the dice read right and not asked, of all labelled
 dice; "clean" the photos whose every die was read right with none asked and
 no false die; "confirmed" the photos right once the asked dice are confirmed
 as shown. A photo is in fold crc32(basename) % N; --fold 0/5 scores only
@@ -32,24 +32,40 @@ type evalRow struct {
 	Folder        string  `json:"folder"`
 	Photos        int     `json:"photos"`
 	Dice          int     `json:"dice"`
-	Found         float64 `json:"found"`
-	FirstTime     float64 `json:"first_time"`
-	Clean         float64 `json:"clean_photos"`
-	SilentlyWrong float64 `json:"silently_wrong"`
-	Asked         float64 `json:"asked"`
-	FalsePerPhoto float64 `json:"false_dice_per_photo"`
-	ValueAccuracy float64 `json:"value_accuracy"`
-	Confirmed     float64 `json:"right_after_confirming"`
+	Found         share   `json:"found"`
+	FirstTime     share   `json:"first_time"`
+	Clean         share   `json:"clean_photos"`
+	SilentlyWrong share   `json:"silently_wrong"`
+	Asked         share   `json:"asked"`
+	FalsePerPhoto share   `json:"false_dice_per_photo"`
+	ValueAccuracy share   `json:"value_accuracy"`
+	Confirmed     share   `json:"right_after_confirming"`
 	MsPerPhoto    float64 `json:"ms_per_photo"`
 	accuracy      vision.Accuracy
 	spent         time.Duration
 }
 
+// share is a ratio of the reader's measures, which has no value when there
+// is nothing to count it over (no dice, no photo read): "-" in the table,
+// null in JSON, never NaN.
+type share float64
+
+func (x share) known() bool { return !math.IsNaN(float64(x)) }
+
+// MarshalJSON writes a share with no value as null, which JSON has, where
+// encoding/json refuses NaN.
+func (x share) MarshalJSON() ([]byte, error) {
+	if !x.known() {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(x))
+}
+
 func newEvalRow(folder string, a vision.Accuracy, spent time.Duration) evalRow {
 	return evalRow{
-		Folder: folder, Photos: a.Photos, Dice: a.Labelled, Found: a.Recall(), FirstTime: a.FirstTime(),
-		Clean: a.CleanShare(), SilentlyWrong: a.SilentlyWrong(), Asked: a.AskedShare(), FalsePerPhoto: a.FalsePerPhoto(),
-		ValueAccuracy: a.ValueAccuracy(), Confirmed: a.ConfirmedShare(),
+		Folder: folder, Photos: a.Photos, Dice: a.Labelled, Found: share(a.Recall()), FirstTime: share(a.FirstTime()),
+		Clean: share(a.CleanShare()), SilentlyWrong: share(a.SilentlyWrong()), Asked: share(a.AskedShare()),
+		FalsePerPhoto: share(a.FalsePerPhoto()), ValueAccuracy: share(a.ValueAccuracy()), Confirmed: share(a.ConfirmedShare()),
 		MsPerPhoto: float64(spent.Microseconds()) / 1000 / float64(max(1, a.Photos)),
 		accuracy:   a, spent: spent,
 	}
@@ -187,19 +203,25 @@ func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accur
 // printEval writes the rows as a table, counts beside the shares where a
 // share alone would hide how few dice it stands for.
 func printEval(w io.Writer, rows []evalRow) {
-	pct := func(x float64) string {
-		if math.IsNaN(x) {
+	pct := func(x share) string {
+		if !x.known() {
 			return "-"
 		}
 		return fmt.Sprintf("%.1f %%", 100*x)
+	}
+	each := func(x share) string {
+		if !x.known() {
+			return "-"
+		}
+		return fmt.Sprintf("%.2f", x)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "folder\tphotos\tdice\tfound\tfirst time\tclean photos\tsilently wrong\tasked\tfalse dice\tvalue accuracy\tconfirmed\tms/photo\t")
 	for _, r := range rows {
 		a := r.accuracy
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s (%d)\t%s (%d)\t%s (%d)\t%d (%.2f a photo)\t%s\t%s\t%.1f\t\n",
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s (%d)\t%s (%d)\t%s (%d)\t%d (%s a photo)\t%s\t%s\t%.1f\t\n",
 			r.Folder, r.Photos, r.Dice, pct(r.Found), pct(r.FirstTime), pct(r.Clean), a.Clean,
-			pct(r.SilentlyWrong), a.Wrong, pct(r.Asked), a.Asked, a.False, r.FalsePerPhoto,
+			pct(r.SilentlyWrong), a.Wrong, pct(r.Asked), a.Asked, a.False, each(r.FalsePerPhoto),
 			pct(r.ValueAccuracy), pct(r.Confirmed), r.MsPerPhoto)
 	}
 	tw.Flush()

@@ -59,7 +59,7 @@ func TestEvalGivesARowPerFolderAndATotal(t *testing.T) {
 	assert.Equal(t, 2, rows[2].Photos)
 	assert.Equal(t, 12, rows[2].Dice)
 	assert.Equal(t, rows[0].FirstTime, rows[2].FirstTime, "the same photo twice reads alike")
-	assert.InDelta(t, 1.0, rows[2].Found, 1e-9)
+	assert.InDelta(t, 1.0, float64(rows[2].Found), 1e-9)
 }
 
 func TestEvalFlagMistakesAreUsageErrors(t *testing.T) {
@@ -120,4 +120,25 @@ func TestEvalReadsWithTheModelsNamed(t *testing.T) {
 	code, _, stderr = runCmd(t, "eval", "--models", t.TempDir(), dir)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "neither dice.onnx nor detector.onnx")
+}
+
+func TestEvalOfPhotosThatCannotBeReadSaysSoWithoutNaN(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice,values\nmissing.jpg,1,3\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\nmissing.jpg,3,,,,\n"), 0o644))
+	for _, args := range [][]string{{"eval", dir}, {"eval", "--json", dir}} {
+		code, stdout, stderr := runCmd(t, args...)
+		assert.Equal(t, 1, code)
+		assert.NotContains(t, stdout, "NaN", "%v", args)
+		assert.Contains(t, stderr, "missing.jpg")
+		assert.Contains(t, stderr, "1 of 1 photos could not be read")
+		if len(args) == 3 {
+			var rows []map[string]any
+			require.NoError(t, json.Unmarshal([]byte(stdout), &rows), stdout)
+			require.Len(t, rows, 1)
+			assert.Nil(t, rows[0]["false_dice_per_photo"], "a share over no photo has no value")
+		} else {
+			assert.Contains(t, stdout, "0 (- a photo)")
+		}
+	}
 }

@@ -18,7 +18,7 @@ import (
 	"github.com/dicecam/dicecam/vision"
 )
 
-const playUsage = `[--source S] [--rules R] [--players "Ann,Bob"] [--profile P] [--listen ADDR] [--data DIR]`
+const playUsage = `[--source S] [--size WxH] [--rules R] [--players "Ann,Bob"] [--profile P] [--listen ADDR] [--data DIR]`
 
 // runPlay serves the scoreboard page and feeds it the camera's rolls.
 func runPlay(ctx context.Context, e *env, args []string) error {
@@ -28,6 +28,8 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	players := fs.String("players", "", "comma-separated `names` of the game's players (default: the stored game's, else Player 1, Player 2)")
 	profile := fs.String("profile", "", "calibration `profile` to read, and to write when calibrating from the page (default: the one 'dicecam calibrate' saved, else built-in defaults until you calibrate)")
 	listen := fs.String("listen", "127.0.0.1:8700", "`address` to serve on; any other than this machine's loopback needs the printed token")
+	var size string
+	sizeFlag(fs, &size)
 	data := fs.String("data", "", "`directory` of the games database (default: $XDG_DATA_HOME/dicecam or ~/.local/share/dicecam)")
 	if err := parseOnlyFlags(fs, args, "play takes only flags"); err != nil {
 		return err
@@ -35,6 +37,10 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	set, err := rules.Parse(*spec)
 	if err != nil {
 		return usagef("--rules: %v", err)
+	}
+	frame, err := parseSize(size)
+	if err != nil {
+		return err
 	}
 	var names []string
 	for _, n := range strings.Split(*players, ",") {
@@ -90,7 +96,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	feed, demo, err := openFeed(ctx, e, *source, reader)
+	feed, demo, err := openFeed(ctx, e, *source, vision.SourceOptions{Live: true, Size: frame}, reader)
 	if err != nil {
 		return err
 	}
@@ -215,8 +221,7 @@ func openPlayReader(e *env, path string, set *rules.Set) (r *vision.Reader, read
 // openFeed opens the named source, or the first camera and failing that
 // the demo, to be read with reader, which becomes the feed's; demo says
 // the demo is what plays.
-func openFeed(ctx context.Context, e *env, source string, reader *vision.Reader) (f *live.Feed, demo bool, err error) {
-	opts := vision.SourceOptions{Live: true}
+func openFeed(ctx context.Context, e *env, source string, opts vision.SourceOptions, reader *vision.Reader) (f *live.Feed, demo bool, err error) {
 	spec := source
 	if spec == "" {
 		spec = "0"

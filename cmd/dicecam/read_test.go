@@ -103,3 +103,12 @@ func TestReadRefusesAForeignProfile(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "not a dicecam profile")
 }
+
+func TestReadOfAMissingFileSaysSoInWords(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	missing := filepath.Join(t.TempDir(), "nope.jpg")
+	code, stdout, stderr := runCmd(t, "read", missing)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout+stderr, missing+": error: read image: open "+missing+": no such file or directory")
+	assert.NotContains(t, stdout+stderr, "WARN", "Go opens the file before OpenCV sees it")
+}
