@@ -31,11 +31,22 @@ var (
 	waitFor    = pagetest.WaitFor
 )
 
-// screenshot keeps a picture of the page in testdata/screenshots, which git
-// ignores, for a person to look at after the tests.
+// screenshot keeps a PNG of the whole page in testdata/screenshots, which
+// git ignores, for a person to look at after the tests.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	keepShot(t, ctx, name, chromedp.FullScreenshot(100))
+}
+
+// windowShot keeps a PNG of the window alone, as a player sees the page.
+func windowShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	keepShot(t, ctx, name, chromedp.CaptureScreenshot())
+}
+
+func keepShot(t *testing.T, ctx context.Context, name string, shot chromedp.Action[[]byte]) {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, shot)
 	require.NoError(t, err)
 	dir := filepath.Join("testdata", "screenshots")
 	require.NoError(t, os.MkdirAll(dir, 0o755))

@@ -35,6 +35,11 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	mux.Handle("GET /static/", http.StripPrefix("/static/", filesOnly(http.FileServerFS(static))))
+	// Browsers ask for /favicon.ico whatever the page links; both get the die.
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "max-age=86400")
+		http.ServeFileFS(w, r, static, "favicon.svg")
+	})
 	mux.HandleFunc("GET /{$}", s.page("index.html"))
 	mux.HandleFunc("GET /overlay", s.page("overlay.html"))
 	mux.HandleFunc("GET /print", s.handlePrint)
