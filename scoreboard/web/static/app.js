@@ -220,7 +220,26 @@
     if (!reply) return;
     const best = document.querySelector("#card button.option.best") || [...document.querySelectorAll("#card button.option")]
       .sort((a, b) => Number(b.dataset.points) - Number(a.dataset.points))[0];
-    if (best) best.focus();
+    if (!best) return;
+    best.focus({ preventScroll: true });
+    showLit(best);
+  }
+
+  // showLit scrolls the lit boxes into view below the dice bar: all of them
+  // where they fit, else the one the keyboard is on.
+  function showLit(best) {
+    const rects = [...document.querySelectorAll("#card button.option")].map((b) => b.getBoundingClientRect());
+    const bar = $("dice-bar").getBoundingClientRect();
+    const above = getComputedStyle($("dice-bar")).position === "sticky" ? bar.bottom : 0;
+    const top = Math.min(...rects.map((r) => r.top));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
+    const room = window.innerHeight - above;
+    if (bottom - top + 16 <= room) {
+      if (top < above + 8) window.scrollBy(0, top - above - 8);
+      else if (bottom > window.innerHeight - 8) window.scrollBy(0, bottom - window.innerHeight + 8);
+    } else {
+      best.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // bumpDie corrects a die by one face; a die not read starts at 1.
