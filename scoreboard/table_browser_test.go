@@ -275,3 +275,24 @@ func TestAPokerPageSaysTheCameraNeedsAPokerCalibration(t *testing.T) {
 	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
 	assert.Equal(t, [5]int{6, 5, 4, 1, 2}, b.state().Roll.Dice, "the players type the dice")
 }
+
+func TestThePageKeepsAConfirmedRollWhateverTheCameraSees(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true, Demo: true}, "yacht", "Ann", "Bob")
+	b.srv.Frame(trayPicture(t))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitSynced(t, ctx, b)
+	b.srv.Settled([5]int{4, 4, 2, 4, 1}, [5]bool{})
+	waitSynced(t, ctx, b)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#dice .die[data-die="2"]`)))) // a correction: 2 to 3
+	waitFor(t, ctx, `document.querySelector('#dice .die[data-die="2"]').getAttribute("aria-label").startsWith("Die 3: 3")`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("confirm"))))
+	waitFor(t, ctx, `document.querySelector("#confirm").textContent.startsWith("Confirmed")`)
+	b.srv.Settled([5]int{6, 6, 6, 6, 6}, [5]bool{}) // the demo's next dice
+	b.srv.Status("settled", 5)
+	waitFor(t, ctx, `document.querySelector("#camera-status").textContent.startsWith("settled")`)
+	dice, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#dice .die")].map((d) => d.getAttribute("aria-label").slice(0, 8))`))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Die 1: 4", "Die 2: 4", "Die 3: 3", "Die 4: 4", "Die 5: 1"}, dice, "the corrected, confirmed roll stands")
+	assert.True(t, b.state().Roll.Confirmed)
+}
