@@ -20,7 +20,7 @@ const evalUsage = `[--profile P] [--failures DIR] [--fold K/N | --exclude-fold K
 
 Scores the reader on labelled folders (images.csv and dice.csv, as the
 README's "Labelled photos" says), a row for each folder and, for several, a
-total. A share with nothing to count it over is "-" (null in JSON). "first time" is the dice read right and not asked, of all labelled
+total. "first time" is the dice read right and not asked, of all labelled
 dice; "clean" the photos whose every die was read right with none asked and
 no false die; "confirmed" the photos right once the asked dice are confirmed
 as shown. A photo is in fold crc32(basename) % N; --fold 0/5 scores only
@@ -45,20 +45,23 @@ type evalRow struct {
 	spent         time.Duration
 }
 
-// share is a ratio of the reader's measures, which has no value when there
-// is nothing to count it over (no dice, no photo read): "-" in the table,
-// null in JSON, never NaN.
+// share is a ratio that has no value when nothing was counted, such as
+// the accuracy of no confident read: null in JSON, "-" in the table.
 type share float64
 
-func (x share) known() bool { return !math.IsNaN(float64(x)) }
-
-// MarshalJSON writes a share with no value as null, which JSON has, where
-// encoding/json refuses NaN.
-func (x share) MarshalJSON() ([]byte, error) {
-	if !x.known() {
+func (s share) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(s)) {
 		return []byte("null"), nil
 	}
-	return json.Marshal(float64(x))
+	return json.Marshal(float64(s))
+}
+
+func (s *share) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*s = share(math.NaN())
+		return nil
+	}
+	return json.Unmarshal(b, (*float64)(s))
 }
 
 func newEvalRow(folder string, a vision.Accuracy, spent time.Duration) evalRow {
@@ -204,16 +207,10 @@ func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accur
 // share alone would hide how few dice it stands for.
 func printEval(w io.Writer, rows []evalRow) {
 	pct := func(x share) string {
-		if !x.known() {
+		if math.IsNaN(float64(x)) {
 			return "-"
 		}
 		return fmt.Sprintf("%.1f %%", 100*x)
-	}
-	each := func(x share) string {
-		if !x.known() {
-			return "-"
-		}
-		return fmt.Sprintf("%.2f", x)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "folder\tphotos\tdice\tfound\tfirst time\tclean photos\tsilently wrong\tasked\tfalse dice\tvalue accuracy\tconfirmed\tms/photo\t")
@@ -221,7 +218,7 @@ func printEval(w io.Writer, rows []evalRow) {
 		a := r.accuracy
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s (%d)\t%s (%d)\t%s (%d)\t%d (%s a photo)\t%s\t%s\t%.1f\t\n",
 			r.Folder, r.Photos, r.Dice, pct(r.Found), pct(r.FirstTime), pct(r.Clean), a.Clean,
-			pct(r.SilentlyWrong), a.Wrong, pct(r.Asked), a.Asked, a.False, each(r.FalsePerPhoto),
+			pct(r.SilentlyWrong), a.Wrong, pct(r.Asked), a.Asked, a.False, perPhoto(r.FalsePerPhoto),
 			pct(r.ValueAccuracy), pct(r.Confirmed), r.MsPerPhoto)
 	}
 	tw.Flush()
@@ -256,4 +253,12 @@ func (p progress) clear() {
 	if p.w != nil {
 		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 50))
 	}
+}
+
+// perPhoto writes a count a photo, "-" where no photo was read.
+func perPhoto(x share) string {
+	if math.IsNaN(float64(x)) {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", x)
 }

@@ -99,6 +99,27 @@ func TestCalibrateFromAFolderWritesAProfileReadCanUse(t *testing.T) {
 	assert.Contains(t, stdout, "6 dice:")
 }
 
+func TestEvalOfPhotosThatCannotBeReadSaysSoWithoutNaN(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice,values\nmissing.jpg,1,3\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\nmissing.jpg,3,,,,\n"), 0o644))
+	for _, args := range [][]string{{"eval", dir}, {"eval", "--json", dir}} {
+		code, stdout, stderr := runCmd(t, args...)
+		assert.Equal(t, 1, code)
+		assert.NotContains(t, stdout, "NaN", "%v", args)
+		assert.Contains(t, stderr, "missing.jpg")
+		assert.Contains(t, stderr, "1 of 1 photos could not be read")
+		if len(args) == 3 {
+			var rows []map[string]any
+			require.NoError(t, json.Unmarshal([]byte(stdout), &rows), stdout)
+			require.Len(t, rows, 1)
+			assert.Nil(t, rows[0]["false_dice_per_photo"], "a share over no photo has no value")
+		} else {
+			assert.Contains(t, stdout, "0 (- a photo)")
+		}
+	}
+}
+
 func TestEvalReadsWithTheModelsNamed(t *testing.T) {
 	dir := labelledFolder(t)
 	models := t.TempDir()
@@ -120,25 +141,4 @@ func TestEvalReadsWithTheModelsNamed(t *testing.T) {
 	code, _, stderr = runCmd(t, "eval", "--models", t.TempDir(), dir)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "neither dice.onnx nor detector.onnx")
-}
-
-func TestEvalOfPhotosThatCannotBeReadSaysSoWithoutNaN(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice,values\nmissing.jpg,1,3\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\nmissing.jpg,3,,,,\n"), 0o644))
-	for _, args := range [][]string{{"eval", dir}, {"eval", "--json", dir}} {
-		code, stdout, stderr := runCmd(t, args...)
-		assert.Equal(t, 1, code)
-		assert.NotContains(t, stdout, "NaN", "%v", args)
-		assert.Contains(t, stderr, "missing.jpg")
-		assert.Contains(t, stderr, "1 of 1 photos could not be read")
-		if len(args) == 3 {
-			var rows []map[string]any
-			require.NoError(t, json.Unmarshal([]byte(stdout), &rows), stdout)
-			require.Len(t, rows, 1)
-			assert.Nil(t, rows[0]["false_dice_per_photo"], "a share over no photo has no value")
-		} else {
-			assert.Contains(t, stdout, "0 (- a photo)")
-		}
-	}
 }
