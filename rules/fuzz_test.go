@@ -250,8 +250,15 @@ func FuzzTableLogKeepsEveryTotal(f *testing.F) {
 				tn.Entry, tn.Box = Cleared, filled[src.next()%len(filled)]
 				clears++
 				err = tb.Clear(who, tn.Box)
-			default:
+			default: // a box the rules allow for the roll, so every turn fills one
 				tn.Roll = src.roll()
+				var legal []BoxID
+				for _, o := range c.Options(tn.Roll) {
+					if o.Legal {
+						legal = append(legal, o.Box)
+					}
+				}
+				tn.Box = legal[src.next()%len(legal)]
 				_, err = tb.Score(who, tn.Roll, tn.Box)
 			}
 			if err == nil {
