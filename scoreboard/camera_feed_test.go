@@ -2,13 +2,20 @@ package scoreboard
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/internal/pagetest"
 )
 
 func TestTheStateSaysWhenTheCameraIsLostOrStopped(t *testing.T) {
@@ -139,4 +146,48 @@ func TestAPokerGameSaysTheCameraNeedsAPokerCalibration(t *testing.T) {
 			assert.Zero(t, b.state().Roll.Throw, "pips read off poker dice are no roll")
 		})
 	}
+}
+
+// A camera that gives no frame holds no page: the stream starts once the
+// page has loaded, so the load event, which printing and a browser's
+// spinner wait on, comes whatever the camera does. Here a picture the test
+// holds back keeps the page loading until the state is drawn.
+func TestACameraGivingNoFrameDoesNotHoldThePageLoad(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann") // no frame ever comes
+	release := make(chan struct{})
+	ts := pagetest.Serve(t, func(addr string) http.Handler {
+		h := b.srv.Handler(addr)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/held.svg" {
+				h.ServeHTTP(w, r)
+				return
+			}
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			w.Header().Set("Content-Type", "image/svg+xml")
+			io.WriteString(w, `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`)
+		})
+	})
+	// The streams end before the server closes, which waits on them.
+	t.Cleanup(func() { chromedp.Do(ctx, chromedp.Navigate("about:blank")) })
+	hold := `document.addEventListener("DOMContentLoaded", () => {
+		const img = new Image(); img.src = "/held.svg"; document.body.append(img) })`
+	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: hold})
+		return err
+	})))
+	loaded := make(chan error, 1)
+	go func() { loaded <- chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")) }()
+	waitFor(t, ctx, `document.querySelectorAll("#card td").length > 0 && !document.querySelector("#camera").hidden`)
+	close(release)
+	select {
+	case err := <-loaded:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the page never loaded: the camera's stream holds it")
+	}
+	waitFor(t, ctx, `document.querySelector("#camera-view").getAttribute("src").includes("/camera.mjpeg")`)
 }

@@ -100,7 +100,14 @@
     note.textContent = s.camera.unreadable ? `The camera cannot read these dice: ${s.camera.unreadable}.` : "";
     if (!s.camera.on) return;
     const img = $("camera-view");
-    if (!img.getAttribute("src")) img.src = withToken("/camera.mjpeg");
+    // The stream never ends, and a camera giving no frame would hold the
+    // page's load event as long: it starts once the page has loaded.
+    if (!img.getAttribute("src") && !img.dataset.waiting) {
+      img.dataset.waiting = "yes";
+      const start = () => { img.src = withToken("/camera.mjpeg"); };
+      if (document.readyState === "complete") start();
+      else window.addEventListener("load", start, { once: true });
+    }
     const feed = s.camera.feed || "running";
     fig.dataset.feed = feed;
     // Without frames the picture is an old one: the players type the dice.
