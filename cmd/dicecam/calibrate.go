@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"image"
 
 	"github.com/dicecam/dicecam/calibrate"
@@ -69,13 +68,9 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	if *source != "" {
 		return calibrateLive(ctx, e, *source, vision.SourceOptions{Size: frame}, calibrate.GuideOptions{Faces: faces, Logo: *logo}, path)
 	}
-	photos, err := vision.LoadFolder(*from)
+	photos, err := loadPhotos(*from, pick)
 	if err != nil {
 		return err
-	}
-	photos = pick.Filter(photos)
-	if len(photos) == 0 {
-		return fmt.Errorf("no photos in %s (after the fold filter)", *from)
 	}
 	p, err := calibrate.FromPhotos(ctx, photos, faces)
 	if err != nil {

@@ -96,12 +96,8 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	folders := make([][]vision.Photo, len(pos))
 	total := 0
 	for i, dir := range pos {
-		photos, err := vision.LoadFolder(dir)
-		if err != nil {
+		if folders[i], err = loadPhotos(dir, pick); err != nil {
 			return err
-		}
-		if folders[i] = pick.Filter(photos); len(folders[i]) == 0 {
-			return fmt.Errorf("no photos in %s (after the fold filter)", dir)
 		}
 		total += len(folders[i])
 	}
@@ -180,6 +176,22 @@ func foldFlags(fold, exclude string) (vision.Fold, error) {
 		return f, nil
 	}
 	return vision.Fold{}, nil
+}
+
+// loadPhotos loads the labelled folder's photos that the fold holds, and
+// says which of the two left none: the folder or the fold.
+func loadPhotos(dir string, pick vision.Fold) ([]vision.Photo, error) {
+	photos, err := vision.LoadFolder(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(photos) == 0 {
+		return nil, fmt.Errorf("no photos in %s: its images.csv lists none", dir)
+	}
+	if photos = pick.Filter(photos); len(photos) == 0 {
+		return nil, fmt.Errorf("no photos of %s are in the fold that --fold or --exclude-fold chose", dir)
+	}
+	return photos, nil
 }
 
 func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accuracy, time.Duration, error) {

@@ -82,6 +82,27 @@ func TestEvalNamesAFolderWithoutLabels(t *testing.T) {
 	assert.Contains(t, stderr, "images.csv")
 }
 
+func TestEvalAndCalibrateOfAFolderWithoutPhotosSayWhyThereAreNone(t *testing.T) {
+	empty := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(empty, "images.csv"), []byte("image,n_dice,values\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(empty, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\n"), 0o644))
+	one := labelledFolder(t) // its one photo is in the only fold of one
+	for _, tc := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"eval", empty}, "no photos in " + empty + ": its images.csv lists none"},
+		{[]string{"eval", "--json", empty}, "its images.csv lists none"},
+		{[]string{"calibrate", "--from", empty, "--out", filepath.Join(t.TempDir(), "p.json")}, "its images.csv lists none"},
+		{[]string{"eval", "--exclude-fold", "0/1", one}, "no photos of " + one + " are in the fold that --fold or --exclude-fold chose"},
+	} {
+		code, stdout, stderr := runCmd(t, tc.args...)
+		assert.Equal(t, 1, code, "%v", tc.args)
+		assert.Contains(t, stderr, tc.says, "%v", tc.args)
+		assert.NotContains(t, stdout+stderr, "NaN", "%v", tc.args)
+	}
+}
+
 func TestCalibrateFromAFolderWritesAProfileReadCanUse(t *testing.T) {
 	dir := labelledFolder(t)
 	out := filepath.Join(t.TempDir(), "p.json")
@@ -141,4 +162,19 @@ func TestEvalReadsWithTheModelsNamed(t *testing.T) {
 	code, _, stderr = runCmd(t, "eval", "--models", t.TempDir(), dir)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "neither dice.onnx nor detector.onnx")
+}
+
+// A user has the README, not the folders the project is developed beside:
+// the help of the commands that read labelled photos points at its section.
+func TestEvalAndCalibrateHelpPointAtTheReadmesLabelledPhotos(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(readme), "\n## Labelled photos\n")
+	for _, command := range []string{"eval", "calibrate"} {
+		code, stdout, stderr := runCmd(t, command, "--help")
+		assert.Equal(t, 0, code)
+		help := strings.Join(strings.Fields(stdout+stderr), " ")
+		assert.Contains(t, help, `README's "Labelled photos"`, command)
+		assert.NotContains(t, help, "shared/datasets", command)
+	}
 }
