@@ -61,6 +61,10 @@ type Server struct {
 	cam       *camera
 	tables    *Tables
 	ownTables bool // made by New, so closed by Close
+	// ctx ends, by stop, when the server closes: work in the background
+	// for the pages stops with it.
+	ctx  context.Context
+	stop context.CancelFunc
 
 	mu          sync.Mutex // guards the fields below, and serialises moves with their storing
 	game        *Game
@@ -70,7 +74,11 @@ type Server struct {
 	adviceSwitch *bool
 	adviceKey    string // the state advice was last worked out for
 	advice       AdviceView
-	seq          int64 // counts the states pages were sent; see View.Seq
+	// beatGame is the game whose advice plays to beat the leader, as its
+	// last player switched it; 0 for none.
+	beatGame int64
+	plan     *winPlanLoad // the last turn's plan to beat the leader
+	seq      int64        // counts the states pages were sent; see View.Seq
 }
 
 // New makes a server that resumes the latest stored game, or starts one
@@ -84,6 +92,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Log = log.New(nil)
 	}
 	s := &Server{cfg: cfg, hub: newHub(), cam: newCamera(), tables: cfg.Tables}
+	s.ctx, s.stop = context.WithCancel(context.Background())
 	g, err := s.resume(ctx)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -184,6 +193,7 @@ func (s *Server) Handler(addr string) http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleGamesRecent)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGameView)
 	mux.HandleFunc("GET /api/games/{id}/export", s.handleGameExport)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleGameReview)
 	mux.HandleFunc("POST /api/resume", s.handleGameResume)
 	mux.HandleFunc("POST /api/calibrate", s.handleCalibrate)
 	mux.HandleFunc("POST /api/advice", s.handleAdviceSet)
@@ -201,6 +211,7 @@ func (s *Server) Handler(addr string) http.Handler {
 // Close ends the open event streams and camera views, so a server can shut
 // down without waiting on them.
 func (s *Server) Close() {
+	s.stop()
 	s.hub.close()
 	s.cam.close()
 	if s.ownTables {

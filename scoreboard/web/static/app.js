@@ -52,7 +52,8 @@
   const card = dicecam.makeCard({
     table: $("card"), act, showError, playerName: (i) => playerName(i), current: () => state, focusDice: () => $("dice").focus(),
   });
-  const games = dicecam.makeGames({ act, current: () => state, showError });
+  const review = dicecam.makeReview();
+  const games = dicecam.makeGames({ act, current: () => state, showError, review });
   dicecam.appAct = act;
 
   function playerName(i) {
@@ -201,17 +202,31 @@
       if (hold && !mark) wrap.append(el("span", { class: "hold-mark", text: "keep" }));
       if (!hold && mark) mark.remove();
     });
+    // The last player, once the others have finished, may play to beat the leader.
+    $("beat-toggle").hidden = !a.on || !a.can_beat;
+    $("beat").checked = a.beat;
+    $("beat-label").textContent = a.can_beat ? `Beat ${a.leader}'s ${a.target}` : "Beat the leader";
     const note = $("advice-note");
-    note.hidden = !a.on || a.status === "waiting";
-    if (a.status === "preparing") note.textContent = "Advice is being prepared…";
-    else if (a.status === "unavailable") note.textContent = a.message;
-    else if (ready) note.textContent = adviceText(s);
-    else note.textContent = "";
+    note.hidden = !a.on || (a.status === "waiting" && !a.beat);
+    const text = $("advice-text");
+    if (a.status === "preparing") text.textContent = a.beat ? `Working out how to beat ${a.leader}'s ${a.target}…` : "Advice is being prepared…";
+    else if (a.status === "unavailable") text.textContent = a.message;
+    else if (ready) text.textContent = adviceText(s);
+    else if (a.beat) text.textContent = `Playing to beat ${a.leader}'s ${a.target}.`;
+    else text.textContent = "";
+    // How far the table or the plan to beat the leader has been worked out;
+    // a bar without a value moves without saying, while the work cannot tell.
+    const bar = $("advice-progress");
+    bar.hidden = a.status !== "preparing";
+    if (a.progress >= 0) bar.value = a.progress;
+    else bar.removeAttribute("value");
   }
+
+  const percent = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 2 : 1)}%`;
 
   function adviceText(s) {
     const a = s.advice;
-    const exp = `expected final score ${a.expected.toFixed(1)}`;
+    const exp = a.beat ? `${percent(a.win_chance)} chance to beat ${a.leader}'s ${a.target}` : `expected final score ${a.expected.toFixed(1)}`;
     const boxName = (id) => (s.rules.boxes.find((b) => b.id === id) || { name: id }).name;
     if (a.box) return `Advice: score ${boxName(a.box)} now (${exp}).`;
     const kept = s.roll.labels.filter((_, i) => a.hold[i]);
@@ -342,6 +357,8 @@
   });
   $("confirm").addEventListener("click", confirmRoll);
   $("advice").addEventListener("change", (e) => act("/api/advice", { on: e.target.checked }, e.target));
+  $("beat").addEventListener("change", (e) => act("/api/advice", { beat: e.target.checked }, e.target));
+  $("show-review").addEventListener("click", () => review.open(state.game_id));
   $("undo").addEventListener("click", () => act("/api/undo", {}, $("undo")));
   document.querySelectorAll('input[name="throw"]').forEach((r) => r.addEventListener("change", () => {
     if (state.roll.throw && state.roll.dice.every((d) => d > 0)) {

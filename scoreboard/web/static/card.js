@@ -14,7 +14,7 @@ dicecam.makeCard = ({ table, act, showError, playerName, current, focusDice, rea
   function redraw(s) {
     if (editing) return;
     const key = JSON.stringify([s.game_id, s.players, s.to_move, s.roll.confirmed && s.roll.options, s.winners,
-      s.advice.status === "ready" && s.advice.costs]);
+      s.advice.status === "ready" && [s.advice.costs, s.advice.chances]]);
     const focused = document.activeElement;
     if (key === cardKey) return;
     if (focused && table.contains(focused) && focused.matches("input.name")) {
@@ -146,13 +146,18 @@ dicecam.makeCard = ({ table, act, showError, playerName, current, focusDice, rea
         String(filled.points), filled.marked ? el("span", { class: "mark", text: "!" }) : null);
       btn.addEventListener("click", () => editBox(td, pi, b, filled.points));
     } else if (opt && opt.legal) {
-      const cost = s.advice.status === "ready" ? s.advice.costs[b.id] : undefined;
-      const best = cost !== undefined && b.id === s.advice.best_box;
-      const costText = cost === undefined ? "" : best && cost < 0.05 ? "best" : `−${cost.toFixed(1)}`;
+      const ready = s.advice.status === "ready";
+      // Playing to beat the leader, a box shows the chance it leaves of winning.
+      const chance = ready && s.advice.chances ? s.advice.chances[b.id] : undefined;
+      const cost = ready && chance === undefined ? s.advice.costs[b.id] : undefined;
+      const best = (cost !== undefined || chance !== undefined) && b.id === s.advice.best_box;
+      const costText = chance !== undefined ? `${(100 * chance).toFixed(chance > 0 && chance < 0.01 ? 1 : 0)}%`
+        : cost === undefined ? "" : best && cost < 0.05 ? "best" : `−${cost.toFixed(1)}`;
       btn = el("button", { type: "button", class: "option" + (opt.joker ? " joker" : "") + (opt.points === 0 ? " zero" : "") + (best ? " best" : ""),
         "data-points": opt.points,
         "aria-label": `Score ${opt.points} in ${b.name} for ${who}${opt.joker ? " (joker)" : ""}` +
-          (cost === undefined ? "" : best ? ", the best box" : `, gives up ${cost.toFixed(1)} expected points`),
+          (chance !== undefined ? `, ${costText} chance to win` + (best ? ", the best box" : "")
+            : cost === undefined ? "" : best ? ", the best box" : `, gives up ${cost.toFixed(1)} expected points`),
         title: opt.joker ? "Joker: five alike scored here" : `Score ${opt.points}` },
         String(opt.points), costText ? el("span", { class: "cost", text: costText }) : null);
       // The turn passes: the keyboard goes back to the dice for the next roll.

@@ -3,7 +3,7 @@
 // unfinished ones to resume.
 "use strict";
 
-dicecam.makeGames = ({ act, current, showError }) => {
+dicecam.makeGames = ({ act, current, showError, review }) => {
   const { el, withToken } = dicecam;
   const $ = (id) => document.getElementById(id);
   const oldCard = dicecam.makeCard({ table: $("old-table"), readOnly: true, current: () => shown });
@@ -64,6 +64,7 @@ dicecam.makeGames = ({ act, current, showError }) => {
     resume.hidden = data.over || id === current().game_id;
     resume.replaceWith(resume.cloneNode(true)); // drops the last game's listener
     $("old-resume").addEventListener("click", () => resumeButton(id, "").click());
+    $("old-review").onclick = () => review.open(id);
     $("old-card").showModal();
     oldCard.redraw(data);
   }
