@@ -126,11 +126,16 @@ func (s *Server) adviceLocked() AdviceView {
 
 func (s *Server) newAdviceLocked(on bool, st *State) AdviceView {
 	a := AdviceView{On: on, Status: adviceOff, Costs: map[string]float64{}}
-	if !on {
-		return a
-	}
 	a.Leader, a.Target, a.CanBeat = leader(st)
-	a.Beat = a.CanBeat && s.beatGame == s.game.ID
+	a.Beat = on && a.CanBeat && s.beatGame == s.game.ID
+	if !a.Beat && s.plan != nil {
+		// No one plays to beat the leader now: a solve under way stops.
+		s.plan.cancel()
+		s.plan = nil
+	}
+	if !on {
+		return AdviceView{On: on, Status: adviceOff, Costs: map[string]float64{}}
+	}
 	who := st.Table.ToMove()
 	tb, ready, err := s.tables.table(s.game.Set)
 	var plan *winPlanLoad

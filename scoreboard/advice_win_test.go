@@ -108,4 +108,46 @@ func TestThePlanToBeatTheLeaderIsSolvedOnceATurnInTheBackground(t *testing.T) {
 	b.srv.mu.Lock()
 	assert.Same(t, plan, b.srv.plan, "one plan for the turn")
 	b.srv.mu.Unlock()
+
+	b.must("/api/advice", map[string]any{"beat": false})
+	b.srv.mu.Lock()
+	assert.Nil(t, b.srv.plan, "switched off, the plan is let go")
+	b.srv.mu.Unlock()
+	select {
+	case <-plan.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the plan's solve goes on")
+	}
+}
+
+func TestAPlanToBeatTheLeaderTellsHowFarItIsAndStopsWhenTheSwitchGoesOff(t *testing.T) {
+	yachtTable(t)
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	b.must("/api/advice", map[string]any{"on": true})
+	for _, box := range []string{"ones"} { // Bob has eleven boxes open: many seconds to solve
+		b.must("/api/enter", map[string]any{"player": 1, "box": box, "points": 0})
+	}
+	set, err := rules.Parse("yacht")
+	require.NoError(t, err)
+	ann := map[rules.BoxID]int{"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18, "yacht": 50}
+	for _, box := range set.Boxes() { // 113 to beat, far from Bob's 0: no quick answer
+		b.must("/api/enter", map[string]any{"player": 0, "box": box.ID, "points": ann[box.ID]})
+	}
+	b.must("/api/advice", map[string]any{"beat": true})
+	b.srv.mu.Lock()
+	plan := b.srv.plan
+	b.srv.mu.Unlock()
+	require.NotNil(t, plan)
+	var a AdviceView
+	require.Eventually(t, func() bool { a = b.state().Advice; return a.Progress > 0 }, 30*time.Second, 10*time.Millisecond,
+		"the state says how far the solve is")
+	assert.Equal(t, advicePreparing, a.Status)
+	assert.Less(t, a.Progress, 1.0)
+	b.must("/api/advice", map[string]any{"on": false})
+	select {
+	case <-plan.done:
+		assert.ErrorIs(t, plan.err, context.Canceled, "stopped, not finished")
+	case <-time.After(10 * time.Second):
+		t.Fatal("the plan's solve goes on with the advice off")
+	}
 }
