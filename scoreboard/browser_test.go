@@ -303,7 +303,8 @@ func TestPrintViewIsOnePage(t *testing.T) {
 		})()`)))
 	}
 	choose("players", "3")
-	waitFor(t, ctx, `location.search.includes("players=3") && document.querySelectorAll("thead th.player").length === 3`)
+	// Loaded, not only drawn: the script that listens to the choices runs last.
+	waitFor(t, ctx, `location.search.includes("players=3") && document.querySelectorAll("thead th.player").length === 3 && document.readyState === "complete"`)
 	choose("paper", "a4")
 	waitFor(t, ctx, `document.body.classList.contains("paper-a4") && location.search.includes("rules=poker")`)
 	printed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { let asked = false; window.print = () => { asked = true }; document.querySelector("#print").click(); return asked })()`))
