@@ -74,9 +74,17 @@ func TestPageShowsEachPlayersReviewDuringAndAfterTheGame(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#review-dialog button[value="close"]`))))
 	waitFor(t, ctx, `!document.querySelector("#review-dialog").open`)
 
-	// After it, from Games.
+	// At its end, from the winner's banner.
 	b.fill(0, func(p int, box rules.Box) int { return 0 })
 	require.True(t, b.state().Over)
+	waitFor(t, ctx, `!document.querySelector("#winner").hidden && document.querySelector("#winner-review") !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("winner-review"))))
+	v = shownReview(t, ctx)
+	assert.Equal(t, fmt.Sprintf("Review of game %d", id), v.Title)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#review-dialog button[value="close"]`))))
+	waitFor(t, ctx, `!document.querySelector("#review-dialog").open`)
+
+	// After it, from Games.
 	b.must("/api/new", map[string]any{})
 	waitSynced(t, ctx, b)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("show-games"))))

@@ -88,9 +88,14 @@
     const names = s.winners.map(playerName);
     const score = (i) => (s.rules.games > 1 ? s.players[i].series_total : s.players[i].totals.grand_total);
     const pts = s.winners.length ? score(s.winners[0]) : 0;
-    w.textContent = names.length > 1
+    const text = names.length > 1
       ? `A tie! ${names.join(" and ")} share the win with ${pts}.`
       : `${names[0]} wins with ${pts}!`;
+    if (w.dataset.said === `${s.game_id} ${text}`) return; // the button keeps the keyboard
+    w.dataset.said = `${s.game_id} ${text}`;
+    const id = s.game_id;
+    w.replaceChildren(text, " ", el("button", { type: "button", id: "winner-review", text: "Review the game",
+      onclick: () => review.open(id) }));
   }
 
   function renderCamera(s) {
