@@ -44,8 +44,9 @@ run: build
 	./$(BIN) $(if $(ARGS),$(ARGS),play)
 
 # Every parser of outside input, fuzzed a few seconds each: images, profiles,
-# game logs and the API's bodies, as package:target.
-FUZZ := vision:FuzzDecodeImage vision:FuzzParseProfile rules:FuzzParseLogRoundTrips scoreboard:FuzzAPIBodies
+# game logs (and a table's log written and read back) and the API's bodies, as
+# package:target.
+FUZZ := vision:FuzzDecodeImage vision:FuzzParseProfile rules:FuzzParseLogRoundTrips rules:FuzzTableLogKeepsEveryTotal scoreboard:FuzzAPIBodies
 
 # The whole suite, then once more with gocv's Mat profile so any Mat left open
 # fails, then the fuzz targets.

@@ -42,7 +42,7 @@ func (g *Guide) captureDice(frame gocv.Mat) ([]string, func(), error) {
 	}
 	var warnings []string
 	if frame.Cols() < minFrame {
-		warnings = append(warnings, fmt.Sprintf("the camera gives %dx%d: ask for more, e.g. --size 1280x720", frame.Cols(), frame.Rows()))
+		warnings = append(warnings, fmt.Sprintf("the camera gives %dx%d: ask it for more with --size 1280x720 (dicecam calibrate and play take it)", frame.Cols(), frame.Rows()))
 	}
 	if l := meanGrey(frame); l < minLight {
 		warnings = append(warnings, fmt.Sprintf("too little light (mean grey %.0f of 255): light the tray evenly", l))
@@ -67,7 +67,7 @@ func (g *Guide) captureDice(frame gocv.Mat) ([]string, func(), error) {
 	}
 	slices.Sort(sides)
 	if sides[len(sides)/2] < minSide {
-		warnings = append(warnings, fmt.Sprintf("the dice are %.0f pixels across: bring the camera closer or ask for a larger --size", sides[len(sides)/2]))
+		warnings = append(warnings, fmt.Sprintf("the dice are %.0f pixels across: bring the camera closer, or ask it for larger frames with --size 1280x720 (dicecam calibrate and play take it)", sides[len(sides)/2]))
 	}
 	if glare > maxGlare {
 		warnings = append(warnings, "glare on the dice: move the light to the side or use a diffuser")

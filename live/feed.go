@@ -47,10 +47,11 @@ func NewFeed(src vision.Source, reader *vision.Reader) *Feed {
 // Open opens the source spec names as vision.Open does, and makes a feed
 // that reads it with reader, which becomes the feed's to close once Open
 // succeeds. A camera or stream lost and found again is told to the
-// scoreboard as it happens.
+// scoreboard as it happens, and the demo throws its dice only when the
+// scoreboard waits for a roll.
 func Open(ctx context.Context, spec string, opts vision.SourceOptions, reader *vision.Reader) (*Feed, error) {
 	f := NewFeed(nil, reader)
-	opts.Notify = f.sourceStatus
+	opts.Notify, opts.Ready = f.sourceStatus, f.wantsRoll
 	src, err := vision.Open(ctx, spec, opts)
 	if err != nil {
 		f.latest.Close()
@@ -79,6 +80,15 @@ func (f *Feed) setLink(state, reason string) {
 	if cam != nil {
 		cam.FeedState(state, reason)
 	}
+}
+
+// wantsRoll says whether the scoreboard Run reports to waits for a roll,
+// for a source that can wait (the demo); with none there is no table yet.
+func (f *Feed) wantsRoll() bool {
+	f.mu.Lock()
+	cam := f.link.cam
+	f.mu.Unlock()
+	return cam != nil && cam.WantsRoll()
 }
 
 // attach makes cam the one told of the connection, and tells it how it stands.

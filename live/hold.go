@@ -32,6 +32,7 @@ func markHeld(frame *gocv.Mat, dice []vision.Die, held [5]bool) {
 		pts := gocv.NewPointsVectorFromPoints([][]image.Point{ring[:]})
 		gocv.Polylines(frame, pts, true, holdColour, thick)
 		pts.Close()
-		gocv.PutText(frame, "keep", image.Pt(d.Center.X-18, bottom.Y+16), gocv.FontHersheySimplex, 0.5, holdColour, thick/2+1)
+		// Below the ring, where the die's own value above it leaves room.
+		vision.Label(frame, "keep", image.Pt(d.Center.X, bottom.Y+frame.Rows()/12), image.Pt(d.Center.X, bottom.Y), holdColour)
 	}
 }

@@ -181,6 +181,21 @@ func (c *Card) Enter(id BoxID, points int) (possible bool, err error) {
 	return possible, nil
 }
 
+// Retype writes a score typed by hand into a box in place of what it held,
+// as Enter does into an open one; a refused score leaves the old one.
+func (c *Card) Retype(id BoxID, points int) error {
+	if err := CheckTypedScore(id, points); err != nil {
+		return err
+	}
+	if _, ok := c.Filled(id); ok {
+		if err := c.Clear(id); err != nil {
+			return err
+		}
+	}
+	_, err := c.Enter(id, points)
+	return err
+}
+
 // Clear empties a box to correct it, with any bonus its score earned.
 func (c *Card) Clear(id BoxID) error {
 	i, err := c.set.boxIndex(id)

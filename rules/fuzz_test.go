@@ -154,29 +154,40 @@ func FuzzParseLogRoundTrips(f *testing.F) {
 	f.Add(uint8(6), "1 1 2 3 4 keep 1 1, 1 1 5 5 6 keep 1 1 5 5 -> two-pairs\n")
 	f.Add(uint8(3), "1 1 2 3 4 keep , 2 2 2 2 2 -> yacht\n, -> yacht\nkeep -> yacht\n")
 	f.Add(uint8(4), "1 2 3 4 5 keep 1 2 3 4 5, 1 2 3 4 5 -> little-straight\n")
+	f.Add(uint8(0), "player \"Ann\"\n-> aces = 3\n-> aces clear\nplayer \"B#b\" # two\n1 1 1 2 2 -> aces\n")
+	f.Add(uint8(poker), "player \"Ann\"\nA A A A A -> yacht\n---\n-> yacht = 7\nplayer \"Bob\"\n")
+	f.Add(uint8(3), "player Ann\n-> yacht = 2.5\n-> yacht\n1 1 1 1 1 -> yacht = 5\n")
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
 		s, err := Parse(fuzzSpecs[int(which)%len(fuzzSpecs)])
 		if err != nil {
 			t.Fatal(err)
 		}
-		turns, err := ParseLog(strings.NewReader(text), s)
+		l, err := ReadLog(strings.NewReader(text), s)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "line ") && !strings.HasPrefix(err.Error(), "read game log") {
 				t.Fatalf("error does not name the line: %v", err)
 			}
 			return
 		}
-		again, err := ParseLog(strings.NewReader(FormatLog(s, turns)), s)
+		back, err := ReadLog(strings.NewReader(l.Format(s)), s)
 		if err != nil {
 			t.Fatalf("formatted log does not parse: %v", err)
 		}
+		if !slices.Equal(back.Players, l.Players) {
+			t.Fatalf("players %q became %q", l.Players, back.Players)
+		}
+		turns, again := l.Turns, back.Turns
 		if len(again) != len(turns) {
 			t.Fatalf("%d turns became %d", len(turns), len(again))
 		}
 		for i := range turns {
 			if again[i].Game != turns[i].Game || again[i].Roll != turns[i].Roll || again[i].Box != turns[i].Box ||
+				again[i].Player != turns[i].Player || again[i].Entry != turns[i].Entry || again[i].Points != turns[i].Points ||
 				!slices.EqualFunc(again[i].Holds, turns[i].Holds, sameHold) {
 				t.Fatalf("turn %d: %+v became %+v", i, turns[i], again[i])
+			}
+			if turns[i].Entry == Typed && CheckTypedScore(turns[i].Box, turns[i].Points) != nil {
+				t.Fatalf("turn %d types a score no box may hold: %+v", i, turns[i])
 			}
 			if turns[i].Game >= s.Games() {
 				t.Fatalf("turn %d is in game %d of a best of %d", i, turns[i].Game+1, s.Games())
@@ -190,6 +201,91 @@ func FuzzParseLogRoundTrips(f *testing.F) {
 					t.Fatalf("turn %d holds dice it could not: %+v", i, turns[i])
 				}
 			}
+		}
+	})
+}
+
+// FuzzTableLogKeepsEveryTotal plays random games at a table, boxes scored,
+// typed over and cleared as players do on the page, writes them as one log
+// of every player, and replays it: every card, series total and winner
+// comes back the same.
+func FuzzTableLogKeepsEveryTotal(f *testing.F) {
+	f.Add(uint8(0), uint8(2), []byte{})
+	f.Add(uint8(0), uint8(3), []byte{0x80, 1, 0x83, 0x81, 3, 0x90, 7, 7})
+	f.Add(uint8(5), uint8(2), []byte("poker dice, by hand"))
+	f.Add(uint8(2), uint8(1), []byte{0xff, 0x85, 0x83, 2, 9, 9, 9})
+	f.Fuzz(func(t *testing.T, which, players uint8, data []byte) {
+		s, err := Parse(fuzzSpecs[int(which)%len(fuzzSpecs)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := &fuzzRolls{data: data}
+		names := []string{"Ann", "B\"o#b", "Cleo", "Dev"}[:int(players)%4+1]
+		tb := NewTable(s, len(names))
+		l := &Log{Players: names}
+		clears := 0
+		for n := 0; !tb.Over(); n++ {
+			if n > 4*len(s.boxes)*len(names)*s.games {
+				t.Fatalf("%s: the table is not over after %d moves", s.Spec(), n)
+			}
+			who, game := tb.ToMove(), tb.Game()
+			c := tb.Card(who)
+			var open, filled []BoxID
+			for _, b := range s.boxes {
+				if _, ok := c.Filled(b.ID); ok {
+					filled = append(filled, b.ID)
+				} else {
+					open = append(open, b.ID)
+				}
+			}
+			tn := Turn{Player: who, Game: game, Box: open[src.next()%len(open)]}
+			switch k := src.next() % 16; {
+			case k == 0 && len(filled) > 0: // a correction typed over a filled box
+				tn.Box = filled[src.next()%len(filled)]
+				fallthrough
+			case k < 3:
+				tn.Entry, tn.Points = Typed, src.next()%(MaxTypedPoints+1)
+				err = tb.Enter(who, tn.Box, tn.Points)
+			case k == 3 && len(filled) > 0 && clears < 8:
+				tn.Entry, tn.Box = Cleared, filled[src.next()%len(filled)]
+				clears++
+				err = tb.Clear(who, tn.Box)
+			default: // a box the rules allow for the roll, so every turn fills one
+				tn.Roll = src.roll()
+				var legal []BoxID
+				for _, o := range c.Options(tn.Roll) {
+					if o.Legal {
+						legal = append(legal, o.Box)
+					}
+				}
+				tn.Box = legal[src.next()%len(legal)]
+				_, err = tb.Score(who, tn.Roll, tn.Box)
+			}
+			if err == nil {
+				l.Turns = append(l.Turns, tn)
+			}
+		}
+		back, err := ReadLog(strings.NewReader(l.Format(s)), s)
+		if err != nil {
+			t.Fatalf("%s: the log does not read back: %v\n%s", s.Spec(), err, l.Format(s))
+		}
+		again, err := ReplayTable(s, back)
+		if err != nil {
+			t.Fatalf("%s: the log does not replay: %v\n%s", s.Spec(), err, l.Format(s))
+		}
+		for p := range names {
+			played, replayed := tb.Series(p).Cards(), again.Series(p).Cards()
+			if len(played) != len(replayed) {
+				t.Fatalf("%s: %s played %d games, the log %d", s.Spec(), names[p], len(played), len(replayed))
+			}
+			for g := range played {
+				if played[g].Totals() != replayed[g].Totals() {
+					t.Fatalf("%s: %s's game %d totals %+v, replayed %+v", s.Spec(), names[p], g+1, played[g].Totals(), replayed[g].Totals())
+				}
+			}
+		}
+		if !slices.Equal(tb.Winners(), again.Winners()) {
+			t.Fatalf("%s: winners %v, replayed %v", s.Spec(), tb.Winners(), again.Winners())
 		}
 	})
 }

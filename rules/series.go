@@ -72,14 +72,19 @@ func (sr *Series) Total() int {
 	return t
 }
 
-// Replay plays the turns of a game log, game by game, each turn on the card
-// of its Game: a set of one game has one card. A game may start only once
-// the card before it is full, and the games count up from 0 by one, as
-// ParseLog numbers them. An illegal turn stops it with a *LineError naming
-// the turn's line and the rule it breaks.
+// Replay plays the turns of one player's game log, game by game, each turn
+// on the card of its Game: a set of one game has one card. A game may start
+// only once the card before it is full, and the games count up from 0 by
+// one, as ParseLog numbers them. An illegal turn stops it with a *LineError
+// naming the turn's line and the rule it breaks. A log of several players
+// is ReplayTable's.
 func Replay(s *Set, turns []Turn) (*Series, error) {
 	sr := NewSeries(s)
 	for _, t := range turns {
+		if t.Player != 0 {
+			return sr, &LineError{Line: t.Line, Err: errors.New(
+				"this turn goes on another player's card, and this plays one player's: dicecam tally plays a log of several")}
+		}
 		game := len(sr.cards) - 1
 		switch {
 		case t.Game == game+1:
@@ -94,10 +99,11 @@ func Replay(s *Set, turns []Turn) (*Series, error) {
 				"this turn belongs to game %d, but game %d is in play: games follow one another", t.Game+1, game+1)}
 		}
 		c := sr.Current()
-		if c.Full() {
+		// A full card may still be corrected by hand.
+		if t.Entry == Scored && c.Full() {
 			return sr, &LineError{Line: t.Line, Err: sr.fullError()}
 		}
-		if _, err := c.Score(t.Roll, t.Box); err != nil {
+		if err := t.Play(c); err != nil {
 			return sr, &LineError{Line: t.Line, Err: err}
 		}
 	}

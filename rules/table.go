@@ -92,16 +92,7 @@ func (t *Table) Enter(player int, id BoxID, points int) error {
 	if err != nil {
 		return err
 	}
-	// Checked before the box is cleared, so a refused score leaves the old one.
-	if err := CheckTypedScore(id, points); err != nil {
-		return err
-	}
-	if _, ok := c.Filled(id); ok {
-		if err := c.Clear(id); err != nil {
-			return err
-		}
-	}
-	if _, err := c.Enter(id, points); err != nil {
+	if err := c.Retype(id, points); err != nil {
 		return err
 	}
 	t.advance()

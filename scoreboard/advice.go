@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/rules/strategy"
@@ -27,8 +28,23 @@ type AdviceView struct {
 	// Expected is the expected final score after the best move.
 	Expected float64 `json:"expected"`
 	// Costs gives each legal box the expected points filling it now gives
-	// up against the best move.
+	// up against the best move; none while the advice plays to beat.
 	Costs map[string]float64 `json:"costs"`
+	// Progress is how far the advice's preparation has gone, from 0 to 1,
+	// while Status is "preparing"; -1 while the work cannot tell.
+	Progress float64 `json:"progress"`
+
+	// CanBeat says the player to move is the last with boxes open in the
+	// game, so the advice may play to finish above the leader, Leader with
+	// Target points (the first of them on a tie); Beat says it does. Then WinChance is the chance the
+	// advised move leaves of finishing above Target, and Chances each
+	// legal box's.
+	CanBeat   bool               `json:"can_beat"`
+	Beat      bool               `json:"beat"`
+	Leader    string             `json:"leader,omitempty"`
+	Target    int                `json:"target,omitempty"`
+	WinChance float64            `json:"win_chance"`
+	Chances   map[string]float64 `json:"chances,omitempty"`
 }
 
 // Advice statuses.
@@ -61,12 +77,34 @@ func (s *Server) prepareAdviceLocked() {
 	if _, ready, _ := s.tables.table(set); ready {
 		return
 	}
-	done := s.tables.prepare(set)
+	s.tellProgress(s.tables.prepare(set), func() float64 { return s.tables.progress(set) })
+}
+
+// progressEvery is how often open pages hear how far a preparation has
+// gone: often enough for a bar to move smoothly, seldom enough that the
+// states sent cost nothing beside the solve.
+const progressEvery = 250 * time.Millisecond
+
+// tellProgress tells every page how far the work is, each time its share
+// done has moved, and once more when done closes.
+func (s *Server) tellProgress(done <-chan struct{}, fraction func() float64) {
 	go func() {
-		select {
-		case <-done:
-			s.broadcast()
-		case <-s.hub.closed:
+		tick := time.NewTicker(progressEvery)
+		defer tick.Stop()
+		last := fraction()
+		for {
+			select {
+			case <-done:
+				s.broadcast()
+				return
+			case <-s.hub.closed:
+				return
+			case <-tick.C:
+				if f := fraction(); f != last {
+					last = f
+					s.broadcast()
+				}
+			}
 		}
 	}()
 }
@@ -77,7 +115,7 @@ func (s *Server) adviceLocked() AdviceView {
 	on := s.adviceOnLocked()
 	st := s.game.State()
 	_, ready, _ := s.tables.table(s.game.Set)
-	key := fmt.Sprint(s.versionLocked(), on, ready)
+	key := fmt.Sprint(s.versionLocked(), on, ready, s.tables.progress(s.game.Set), s.beatGame == s.game.ID, s.plan.status())
 	if key == s.adviceKey {
 		return s.advice
 	}
@@ -88,22 +126,40 @@ func (s *Server) adviceLocked() AdviceView {
 
 func (s *Server) newAdviceLocked(on bool, st *State) AdviceView {
 	a := AdviceView{On: on, Status: adviceOff, Costs: map[string]float64{}}
+	a.Leader, a.Target, a.CanBeat = leader(st)
+	a.Beat = on && a.CanBeat && s.beatGame == s.game.ID
+	if !a.Beat && s.plan != nil {
+		// No one plays to beat the leader now: a solve under way stops.
+		s.plan.cancel()
+		s.plan = nil
+	}
 	if !on {
-		return a
+		return AdviceView{On: on, Status: adviceOff, Costs: map[string]float64{}}
 	}
 	who := st.Table.ToMove()
+	tb, ready, err := s.tables.table(s.game.Set)
+	var plan *winPlanLoad
+	if a.Beat && ready && err == nil {
+		// Solved once a turn, from its start, so the rolls are answered at once.
+		plan = s.winPlanLocked(tb, st, a.Target)
+		if _, solved, _ := plan.result(); !solved {
+			a.Status, a.Progress = advicePreparing, plan.progress.fraction()
+			return a
+		}
+	}
 	if who < 0 || !st.Throw.Confirmed {
 		a.Status = adviceWaiting
 		return a
 	}
-	tb, ready, err := s.tables.table(s.game.Set)
 	switch {
 	case err != nil:
 		a.Status, a.Message = adviceUnavailable, fmt.Sprintf("No advice for %s: %v", s.game.Set.Spec(), err)
 		return a
 	case !ready:
-		a.Status = advicePreparing
+		a.Status, a.Progress = advicePreparing, s.tables.progress(s.game.Set)
 		return a
+	case plan != nil:
+		return beatAdvice(a, plan, st)
 	}
 	card, roll := st.Table.Card(who), rules.Roll(st.Throw.Dice)
 	moves, boxes, err := advise(tb, card, roll, st.Throw.Number)
@@ -136,8 +192,11 @@ func fillCosts(a *AdviceView, best float64, boxes []strategy.Move) {
 		if i == 0 {
 			a.BestBox = string(m.Box)
 		}
-		// Rounded, as the page shows a tenth at most and float noise would
-		// show as −0.0 beside the best box.
-		a.Costs[string(m.Box)] = max(0, math.Round((best-m.Expected)*1000)/1000)
+		a.Costs[string(m.Box)] = rounded(best - m.Expected)
 	}
 }
+
+// rounded keeps a loss of expected points to a thousandth, never below 0:
+// the page shows a tenth at most, and float noise would show the best
+// choice as a loss of −0.0.
+func rounded(loss float64) float64 { return max(0, math.Round(loss*1000)/1000) }

@@ -66,7 +66,7 @@ func TestPageMarksTheAdvisedKeepAndEachBoxsCost(t *testing.T) {
 
 func TestPageSaysAdviceIsBeingPrepared(t *testing.T) {
 	ctx := newBrowser(t)
-	tables, gate := gatedTables(t)
+	tables, gate, steps := gatedTables(t)
 	b := newBoardIn(t, t.TempDir(), Config{Tables: tables}, "yacht", "Ann")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
 	waitSynced(t, ctx, b)
@@ -74,8 +74,29 @@ func TestPageSaysAdviceIsBeingPrepared(t *testing.T) {
 	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
 	waitFor(t, ctx, `document.querySelector("#advice-note").textContent === "Advice is being prepared…"`)
+	// The bar moves as the solve goes on, and says nothing until it knows.
+	bar := func() map[string]any {
+		t.Helper()
+		m, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(() => {
+			const p = document.querySelector("#advice-progress"); const r = p.getBoundingClientRect();
+			return { width: r.width, height: r.height, value: p.hasAttribute("value") ? p.value : -1, hidden: p.hidden };
+		})()`))
+		require.NoError(t, err)
+		return m
+	}
+	shown := bar()
+	assert.Equal(t, -1.0, shown["value"], "no share shown before the solve tells one")
+	assert.Greater(t, shown["width"], 100.0, "the bar is across the note")
+	assert.Greater(t, shown["height"], 4.0)
+	for _, step := range []int{3, 7} {
+		steps <- step
+		waitFor(t, ctx, `document.querySelector("#advice-progress").value === `+strconv.FormatFloat(float64(step)/10, 'f', -1, 64))
+	}
+	screenshot(t, ctx, "advice-progress.png")
 	close(gate)
 	waitFor(t, ctx, `document.querySelectorAll("#dice .die.hold").length === 3`)
+	assert.Equal(t, true, bar()["hidden"], "no bar once the advice is ready")
+	assert.Equal(t, 0.0, bar()["width"])
 }
 
 func TestPageSpeaksEachRollOnlyWhenAsked(t *testing.T) {

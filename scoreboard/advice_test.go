@@ -143,24 +143,29 @@ func faces(dice [5]int) rules.Roll {
 }
 
 // gatedTables hand out the yacht table only once gate is closed, as a
-// first solve would after a while.
-func gatedTables(t *testing.T) (*Tables, chan struct{}) {
+// first solve would after a while; each number sent on steps is how many
+// of its 10 steps the solve has done.
+func gatedTables(t *testing.T) (tables *Tables, gate chan struct{}, steps chan int) {
 	tb := yachtTable(t)
-	gate := make(chan struct{})
-	tables := newTables(func(ctx context.Context, set *rules.Set) (*strategy.Table, error) {
-		select {
-		case <-gate:
-			return tb, nil
-		case <-ctx.Done():
-			return nil, ctx.Err()
+	gate, steps = make(chan struct{}), make(chan int)
+	tables = newTables(func(ctx context.Context, set *rules.Set, progress func(done, total int)) (*strategy.Table, error) {
+		for {
+			select {
+			case n := <-steps:
+				progress(n, 10)
+			case <-gate:
+				return tb, nil
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
 		}
 	})
 	t.Cleanup(tables.Close)
-	return tables, gate
+	return tables, gate, steps
 }
 
 func TestAdviceIsPreparedWithoutBlockingTheGame(t *testing.T) {
-	tables, gate := gatedTables(t)
+	tables, gate, _ := gatedTables(t)
 	b := newBoardIn(t, t.TempDir(), Config{Tables: tables}, "yacht", "Ann")
 	b.play([5]int{2, 2, 2, 5, 5}, "full-house")
 	b.must("/api/roll", map[string]any{"dice": []int{6, 6, 1, 2, 6}})
@@ -179,7 +184,7 @@ func TestAdviceIsPreparedWithoutBlockingTheGame(t *testing.T) {
 }
 
 func TestAdviceSaysWhenTheRulesHaveNone(t *testing.T) {
-	tables := newTables(func(context.Context, *rules.Set) (*strategy.Table, error) {
+	tables := newTables(func(context.Context, *rules.Set, func(int, int)) (*strategy.Table, error) {
 		return nil, errors.New("rule set has 17 boxes: the solver handles at most 16")
 	})
 	t.Cleanup(tables.Close)

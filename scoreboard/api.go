@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/dicecam/dicecam/scoreboard/store"
@@ -100,12 +101,49 @@ func unmarshalStrict(body []byte, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return fmt.Errorf("malformed JSON body: %w", err)
+		return inWords(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return fmt.Errorf("the body goes on after its JSON object (at byte %d): send one object an action", dec.InputOffset())
 	}
 	return checkLists(body)
+}
+
+// inWords says for a person what encoding/json refused in a body: which
+// field holds what, and what it takes, rather than Go's types.
+func inWords(err error) error {
+	var typ *json.UnmarshalTypeError
+	var syntax *json.SyntaxError
+	switch {
+	case errors.As(err, &typ):
+		field := typ.Field[strings.LastIndex(typ.Field, ".")+1:]
+		held, _ := strings.CutPrefix(typ.Value, "number ")
+		if held == typ.Value {
+			held = "a " + typ.Value // a string, a number, an array, an object, a bool
+		}
+		return fmt.Errorf("%q holds %s where it takes %s", field, held, jsonKind(typ.Type))
+	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return fmt.Errorf("the body is not one whole JSON object (%v): send one, as in {\"version\": 3}", err)
+	}
+	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return fmt.Errorf("the body has the field %s, which this action does not take", field)
+	}
+	return fmt.Errorf("the body could not be read: %w", err)
+}
+
+// jsonKind names what a field of type t takes, as a person types it.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return "a whole number"
+	case reflect.String:
+		return "text in quotes"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return t.String()
 }
 
 // fixedLists are the fields of the API that hold a fixed number of values,

@@ -23,7 +23,11 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 		says string
 	}{
 		{"stale version", "/api/score", `{"version": 7, "box": "twos"}`, http.StatusConflict, "changed since version 7"},
-		{"malformed JSON", "/api/roll", `{"version": %d, "dice": [1,2`, http.StatusBadRequest, "malformed JSON"},
+		{"JSON cut short", "/api/roll", `{"version": %d, "dice": [1,2`, http.StatusBadRequest, "the body is not one whole JSON object"},
+		{"a score with a fraction", "/api/enter", `{"version": %d, "player": 0, "box": "ones", "points": 2.5}`, http.StatusBadRequest, `"points" holds 2.5 where it takes a whole number`},
+		{"a score in quotes", "/api/enter", `{"version": %d, "player": 0, "box": "ones", "points": "3"}`, http.StatusBadRequest, `"points" holds a string where it takes a whole number`},
+		{"a die as a letter", "/api/roll", `{"version": %d, "dice": [1,2,"x",4,5]}`, http.StatusBadRequest, `"dice" holds a string where it takes a whole number`},
+		{"a name as a number", "/api/new", `{"version": %d, "players": [3]}`, http.StatusBadRequest, `"players" holds a number where it takes text in quotes`},
 		{"no version", "/api/undo", `{}`, http.StatusBadRequest, "version"},
 		{"unknown field", "/api/roll", `{"version": %d, "dize": [1,2,3,4,5]}`, http.StatusBadRequest, "dize"},
 		{"unknown box", "/api/score", `{"version": %d, "box": "chance"}`, http.StatusUnprocessableEntity, `no box "chance"`},
@@ -160,55 +164,144 @@ func TestCameraRollBecomesTheThrowAndFramesStream(t *testing.T) {
 	assert.Equal(t, 2, b.state().Roll.Throw, "the next settled roll is the next throw")
 }
 
-func TestExportReplaysToTheSameCard(t *testing.T) {
-	b := newBoard(t, "yacht", "Ann", "Bob")
-	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
-	b.play([5]int{6, 6, 6, 6, 1}, "sixes")
-	b.play([5]int{1, 2, 3, 4, 5}, "little-straight")
-	b.must("/api/enter", map[string]any{"player": 1, "box": "yacht", "points": 50})
-	b.play([5]int{4, 4, 4, 4, 4}, "fours")
-	b.must("/api/undo", map[string]any{})
-	b.play([5]int{4, 4, 4, 4, 4}, "yacht")
-	v := b.state()
-	for p, want := range []int{19 + 30 + 50, 24 + 50} {
-		resp, err := http.Get(b.url + "/api/games/" + jsonInt(int(v.GameID)) + "/export?player=" + jsonInt(p))
+func TestExportReplaysToTheSameCards(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		spec  string
+		moves func(b *board)
+	}{
+		{"typed scores, clears and an undone move", "yacht", func(b *board) {
+			b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+			b.play([5]int{6, 6, 6, 6, 1}, "sixes")
+			b.play([5]int{1, 2, 3, 4, 5}, "little-straight")
+			b.must("/api/enter", map[string]any{"player": 1, "box": "yacht", "points": 200})
+			b.must("/api/enter", map[string]any{"player": 0, "box": "full-house", "points": 28})
+			b.play([5]int{4, 4, 4, 4, 4}, "fours")
+			b.must("/api/undo", map[string]any{})
+			b.play([5]int{4, 4, 4, 4, 4}, "yacht")
+			b.must("/api/clear", map[string]any{"player": 1, "box": "sixes"})
+		}},
+		{"yahtzee bonuses earned before the yahtzee box was typed over", "yahtzee", func(b *board) {
+			b.play([5]int{6, 6, 6, 6, 6}, "yahtzee")
+			b.play([5]int{1, 1, 2, 3, 4}, "aces")
+			b.play([5]int{5, 5, 5, 5, 5}, "fives")
+			b.must("/api/enter", map[string]any{"player": 0, "box": "yahtzee", "points": 0})
+		}},
+		{"a poker series into its second game", "poker", func(b *board) {
+			b.fill(1, func(p int, box rules.Box) int { return p + 1 })
+			b.play([5]int{6, 6, 6, 6, 6}, "one-pair")
+			b.play([5]int{1, 2, 3, 4, 5}, "one-pair")
+			b.play([5]int{6, 6, 6, 6, 6}, "yacht")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBoard(t, tc.spec, "Ann", "Bob #2")
+			tc.moves(b)
+			v := b.state()
+			resp, err := http.Get(b.url + "/api/games/" + jsonInt(int(v.GameID)) + "/export")
+			require.NoError(t, err)
+			require.Equal(t, http.StatusOK, resp.StatusCode)
+			assert.Contains(t, resp.Header.Get("Content-Disposition"), "game"+jsonInt(int(v.GameID))+".txt", "one file for the whole game")
+			set, err := rules.Parse(v.Rules.Spec)
+			require.NoError(t, err)
+			l, err := rules.ReadLog(resp.Body, set)
+			resp.Body.Close()
+			require.NoError(t, err)
+			assert.Equal(t, []string{"Ann", "Bob #2"}, l.Players)
+			tb, err := rules.ReplayTable(set, l)
+			require.NoError(t, err)
+			for p, pv := range v.Players {
+				assert.Equal(t, pv.Totals, tb.Card(p).Totals(), "%s's card", pv.Name)
+				assert.Equal(t, pv.SeriesTotal, tb.Series(p).Total())
+			}
+			assert.Equal(t, v.Round, tb.Game())
+		})
+	}
+}
+
+func TestExportOfAGameNotKeptSaysWhereToLook(t *testing.T) {
+	b := newBoard(t, "yacht", "Ann")
+	for _, tc := range []struct {
+		id   string
+		code int
+	}{{"x", http.StatusBadRequest}, {"99", http.StatusNotFound}} {
+		resp, err := http.Get(b.url + "/api/games/" + tc.id + "/export")
 		require.NoError(t, err)
-		require.Equal(t, http.StatusOK, resp.StatusCode)
-		assert.Contains(t, resp.Header.Get("Content-Disposition"), v.Players[p].Name)
-		set, err := rules.Parse(v.Rules.Spec)
-		require.NoError(t, err)
-		turns, err := rules.ParseLog(resp.Body, set)
-		resp.Body.Close()
-		require.NoError(t, err)
-		sr, err := rules.Replay(set, turns)
-		require.NoError(t, err)
-		card := sr.Current()
-		typed := 0
-		if p == 1 {
-			typed = 50 // Bob's yacht was typed: a comment, not a turn
-		}
-		assert.Equal(t, want-typed, card.Totals().GrandTotal, "player %d", p)
-		assert.Equal(t, want, v.Players[p].Totals.GrandTotal)
+		var reply errorBody
+		require.NoError(t, decodeJSON(resp, &reply))
+		assert.Equal(t, tc.code, resp.StatusCode)
+		assert.Contains(t, reply.Error, "the recent games list")
 	}
 }
 
 func TestRecentGamesListScoresAndWinners(t *testing.T) {
 	b := newBoard(t, "yacht", "Ann", "Bob")
 	b.fill(0, func(p int, box rules.Box) int { return p * 2 })
-	for range 11 {
-		b.must("/api/new", map[string]any{})
-	}
+	b.must("/api/new", map[string]any{})
+	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+	b.must("/api/new", map[string]any{})
+	b.must("/api/new", map[string]any{}) // the empty game before it is not listed
+	var games []RecentGame
 	resp, err := http.Get(b.url + "/api/games")
 	require.NoError(t, err)
-	defer resp.Body.Close()
-	var games []RecentGame
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&games))
-	require.GreaterOrEqual(t, len(games), 10)
-	first := games[len(games)-1]
+	require.NoError(t, decodeJSON(resp, &games))
+	require.Len(t, games, 3)
+	assert.True(t, games[0].InPlay)
+	assert.False(t, games[1].InPlay)
+	assert.False(t, games[1].Over, "the game set aside can be resumed")
+	assert.Equal(t, []int{19, 0}, games[1].Scores, "yacht scores a full house as its dice")
+	first := games[2]
 	assert.True(t, first.Over)
 	assert.Equal(t, []string{"Bob"}, first.Winners)
 	assert.Equal(t, []int{0, 24}, first.Scores)
 	assert.Equal(t, []string{"Ann", "Bob"}, first.Players)
+}
+
+func TestAnUnfinishedGameResumesAndAFinishedOneOpensToBeLookedAt(t *testing.T) {
+	b := newBoard(t, "yacht", "Ann", "Bob")
+	b.fill(0, func(p int, box rules.Box) int { return p * 2 })
+	finished := b.state().GameID
+	b.must("/api/new", map[string]any{"rules": "yatzy"})
+	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+	aside := b.state()
+	b.must("/api/new", map[string]any{"rules": "poker", "players": []string{"Zed"}})
+
+	code, reply := b.post("/api/resume", map[string]any{"game": finished})
+	assert.Equal(t, http.StatusUnprocessableEntity, code)
+	assert.Contains(t, reply["error"], "is over: open it to look at its card")
+	code, reply = b.post("/api/resume", map[string]any{"game": 99})
+	assert.Equal(t, http.StatusNotFound, code)
+	assert.Contains(t, reply["error"], "recent games")
+
+	b.must("/api/resume", map[string]any{"game": aside.GameID})
+	v := b.state()
+	assert.Equal(t, aside.GameID, v.GameID)
+	assert.Equal(t, "yatzy", v.Rules.Name)
+	assert.Equal(t, aside.Players, v.Players, "the card is as it was left")
+	assert.Equal(t, 1, v.ToMove)
+
+	resp, err := http.Get(b.url + "/api/games/" + jsonInt(int(finished)))
+	require.NoError(t, err)
+	var old View
+	require.NoError(t, decodeJSON(resp, &old))
+	assert.Equal(t, finished, old.GameID)
+	assert.True(t, old.Over)
+	assert.Equal(t, []int{1}, old.Winners)
+	assert.Equal(t, 24, old.Players[1].Totals.GrandTotal)
+	assert.Equal(t, aside.GameID, b.state().GameID, "looking at an old card leaves the game in play")
+}
+
+func TestAResumedGameIsTheOneARestartResumes(t *testing.T) {
+	dir := t.TempDir()
+	b := newBoardIn(t, dir, Config{}, "yacht", "Ann", "Bob")
+	b.play([5]int{3, 3, 3, 5, 5}, "full-house")
+	aside := b.state().GameID
+	b.must("/api/new", map[string]any{})
+	b.must("/api/resume", map[string]any{"game": aside})
+	b.srv.Close()
+
+	again := newBoardIn(t, dir, Config{}, "yacht", "Ann", "Bob")
+	assert.Equal(t, aside, again.state().GameID)
 }
 
 func TestEveryActionRefusesAStaleVersion(t *testing.T) {

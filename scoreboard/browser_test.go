@@ -31,11 +31,22 @@ var (
 	waitFor    = pagetest.WaitFor
 )
 
-// screenshot keeps a picture of the page in testdata/screenshots, which git
-// ignores, for a person to look at after the tests.
+// screenshot keeps a PNG of the whole page in testdata/screenshots, which
+// git ignores, for a person to look at after the tests.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	keepShot(t, ctx, name, chromedp.FullScreenshot(100))
+}
+
+// windowShot keeps a PNG of the window alone, as a player sees the page.
+func windowShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	keepShot(t, ctx, name, chromedp.CaptureScreenshot())
+}
+
+func keepShot(t *testing.T, ctx context.Context, name string, shot chromedp.Action[[]byte]) {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, shot)
 	require.NoError(t, err)
 	dir := filepath.Join("testdata", "screenshots")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
@@ -265,7 +276,13 @@ func TestPrintViewIsOnePage(t *testing.T) {
 			pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(tc.paper), chromedp.PDFPreferCSSPageSize()))
 			require.NoError(t, err)
 			assert.Len(t, pdfPages.FindAll(pdf, -1), 1, "one page")
-			n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("button, input, img").length`))
+			shown := `[...document.querySelectorAll("button, input, select, img")].filter((e) => e.getClientRects().length > 0).length`
+			n, err := chromedp.Run(ctx, chromedp.Evaluate[int](shown))
+			require.NoError(t, err)
+			assert.Positive(t, n, "the screen shows the choices and the Print button")
+			require.NoError(t, chromedp.Do(ctx, pagetest.Media("print")))
+			n, err = chromedp.Run(ctx, chromedp.Evaluate[int](shown))
+			require.NoError(t, chromedp.Do(ctx, pagetest.Media("")))
 			require.NoError(t, err)
 			assert.Zero(t, n, "no controls or camera on paper")
 			if tc.shot != "" {
@@ -276,6 +293,23 @@ func TestPrintViewIsOnePage(t *testing.T) {
 	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.textContent`))
 	require.NoError(t, err)
 	assert.Contains(t, text, "9 to K", "the blank poker card has the poker key")
+
+	// The choices on the print view show the card again with them.
+	choose := func(name, value string) {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+			const sel = document.querySelector('select[name="`+name+`"]');
+			sel.value = "`+value+`";
+			sel.dispatchEvent(new Event("change"));
+		})()`)))
+	}
+	choose("players", "3")
+	// Loaded, not only drawn: the script that listens to the choices runs last.
+	waitFor(t, ctx, `location.search.includes("players=3") && document.querySelectorAll("thead th.player").length === 3 && document.readyState === "complete"`)
+	choose("paper", "a4")
+	waitFor(t, ctx, `document.body.classList.contains("paper-a4") && location.search.includes("rules=poker")`)
+	printed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { let asked = false; window.print = () => { asked = true }; document.querySelector("#print").click(); return asked })()`))
+	require.NoError(t, err)
+	assert.True(t, printed, "the Print button opens the browser's print dialog")
 }
 
 func TestOverlayShowsRollAndTotalsOnTransparentBackground(t *testing.T) {

@@ -91,7 +91,7 @@ func TestPageWalksThroughTheCalibration(t *testing.T) {
 	click("calibrate")
 	waitFor(t, ctx, `document.querySelector("#cal-prompt").textContent.startsWith("Clear the tray")`)
 	click("cal-capture")
-	waitFor(t, ctx, `!document.querySelector("#cal-tray").hidden && document.querySelector("#cal-x1").value === "600"`)
+	waitFor(t, ctx, `!document.querySelector("#cal-tray-numbers").hidden && document.querySelector("#cal-x1").value === "600"`)
 	click("cal-capture")
 	waitFor(t, ctx, `!document.querySelector("#cal-accept").hidden`)
 	screenshot(t, ctx, "calibration-warning.png")

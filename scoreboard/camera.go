@@ -2,7 +2,10 @@ package scoreboard
 
 import (
 	"context"
+	"errors"
 	"sync"
+
+	"github.com/dicecam/dicecam/rules"
 )
 
 // Feed is the live camera reading as the scoreboard needs it. The real one
@@ -28,6 +31,10 @@ type Camera interface {
 	// FeedState says whether frames come: FeedRunning, FeedReconnecting or
 	// FeedStopped, with the reason for the last two.
 	FeedState(state, reason string)
+	// WantsRoll says whether the table waits for a new roll: none is on
+	// the card since the last box was scored, and the game goes on. A
+	// source that can wait, as the demo does, throws its next dice only then.
+	WantsRoll() bool
 }
 
 // What a feed's frames are doing, as CameraView.Feed gives it.
@@ -49,6 +56,9 @@ type CameraView struct {
 	Reason string `json:"reason,omitempty"` // why it is reconnecting or stopped
 	State  string `json:"state"`            // empty, rolling, settled; "" while the feed is not running
 	Seen   int    `json:"seen"`
+	// Unreadable says why the camera cannot read the game's dice, when it
+	// cannot: the players type them.
+	Unreadable string `json:"unreadable,omitempty"`
 }
 
 // camera holds the latest frame for the MJPEG views and the status for the
@@ -177,7 +187,9 @@ func (s *Server) Held(dice [5]int) [5]bool {
 }
 
 // Settled implements Camera: the roll becomes the current throw, as if
-// typed, unless the game is over or the roll is unchanged.
+// typed, unless the game is over or the roll is unchanged. A confirmed roll
+// is the table's word, so no camera replaces it before it is scored or the
+// confirmation undone; nor do the dice put down to calibrate count as a roll.
 func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
 	s.mu.Lock()
 	r := s.game.State().Throw
@@ -185,11 +197,42 @@ func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
 	for i := range dice {
 		same = same && int(r.Dice[i]) == dice[i]
 	}
+	why := ""
+	switch {
+	case r.Confirmed:
+		why = "the roll on the card is confirmed: score it, or undo the confirmation, before the next"
+	case s.calibration.Active:
+		why = "calibrating: the dice on the tray are the calibration's"
+	case !s.readsLocked():
+		why = errNoPokerReader.Error()
+	}
 	s.mu.Unlock()
 	if same {
+		return
+	}
+	if why != "" {
+		s.cfg.Log.Debug("camera roll not taken", "dice", dice, "why", why)
 		return
 	}
 	if _, _, err := s.makeMove(context.Background(), nil, Move{Kind: MoveRoll, Dice: dice, Uncertain: uncertain}); err != nil {
 		s.cfg.Log.Warn("camera roll not taken", "err", err)
 	}
+}
+
+// WantsRoll implements Camera.
+func (s *Server) WantsRoll() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.game.State()
+	return st.Throw.Number == 0 && !st.Table.Over() && !s.calibration.Active
+}
+
+// errNoPokerReader is what the page says of a poker game the camera cannot read.
+var errNoPokerReader = errors.New("the camera reads pips, not poker dice, until it is calibrated on them " +
+	"(dicecam calibrate --faces poker, then start play again): type the dice meanwhile")
+
+// readsLocked says whether the camera can read the dice of the game in
+// play: poker dice need a reader that knows their faces.
+func (s *Server) readsLocked() bool {
+	return s.game.Set.Faces() != rules.PokerFaces || s.cfg.ReadsPoker
 }

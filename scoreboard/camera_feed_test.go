@@ -2,12 +2,20 @@ package scoreboard
 
 import (
 	"bytes"
+	"context"
+	"io"
+	"net/http"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dicecam/dicecam/internal/pagetest"
 )
 
 func TestTheStateSaysWhenTheCameraIsLostOrStopped(t *testing.T) {
@@ -74,4 +82,112 @@ func TestPageSaysTheCameraStoppedAndOffersTypingTheDice(t *testing.T) {
 	b.srv.FeedState(FeedRunning, "")
 	b.srv.Status("rolling", 2)
 	waitFor(t, ctx, `document.querySelector("#camera-status").textContent === "rolling" && !document.querySelector("#type-roll").classList.contains("offered")`)
+}
+
+func TestTheCameraNeverReplacesAConfirmedRoll(t *testing.T) {
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann", "Bob")
+	assert.True(t, b.srv.WantsRoll(), "a new game waits for its first roll")
+	b.srv.Settled([5]int{6, 6, 6, 2, 1}, [5]bool{})
+	assert.False(t, b.srv.WantsRoll(), "a roll is on the card")
+	b.must("/api/confirm", map[string]any{})
+
+	b.srv.Settled([5]int{1, 2, 3, 4, 5}, [5]bool{})
+	assert.Equal(t, [5]int{6, 6, 6, 2, 1}, b.state().Roll.Dice, "the confirmed roll stands")
+	assert.True(t, b.state().Roll.Confirmed)
+
+	b.must("/api/undo", map[string]any{}) // the confirmation taken back
+	b.srv.Settled([5]int{1, 2, 3, 4, 5}, [5]bool{})
+	assert.Equal(t, [5]int{1, 2, 3, 4, 5}, b.state().Roll.Dice, "an unconfirmed roll gives way to the next one")
+
+	b.must("/api/confirm", map[string]any{})
+	b.must("/api/score", map[string]any{"box": "little-straight"})
+	assert.True(t, b.srv.WantsRoll(), "a scored box asks for the next roll")
+	b.srv.Settled([5]int{2, 2, 2, 2, 2}, [5]bool{})
+	v := b.state()
+	assert.Equal(t, 1, v.ToMove)
+	assert.Equal(t, [5]int{2, 2, 2, 2, 2}, v.Roll.Dice, "the next player's roll is taken")
+}
+
+func TestTheCameraFeedsNoRollWhileCalibrating(t *testing.T) {
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true, Calibrator: &fakeGuide{}}, "yacht", "Ann")
+	code, _ := b.postRaw("/api/calibrate", []byte(`{"do": "start"}`))
+	require.Equal(t, http.StatusOK, code)
+	assert.False(t, b.srv.WantsRoll(), "the demo waits while the tray is the calibration's")
+	b.srv.Settled([5]int{6, 6, 6, 6, 6}, [5]bool{})
+	assert.Zero(t, b.state().Roll.Throw, "the dice laid out to calibrate are no roll")
+
+	code, _ = b.postRaw("/api/calibrate", []byte(`{"do": "cancel"}`))
+	require.Equal(t, http.StatusOK, code)
+	b.srv.Settled([5]int{6, 6, 6, 6, 6}, [5]bool{})
+	assert.Equal(t, 1, b.state().Roll.Throw, "rolls count again once calibration ends")
+}
+
+func TestAPokerGameSaysTheCameraNeedsAPokerCalibration(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		cfg        Config
+		spec       string
+		unreadable bool
+	}{
+		{"a camera that reads pips, at poker", Config{Camera: true}, "poker", true},
+		{"a camera that reads poker dice, at poker", Config{Camera: true, ReadsPoker: true}, "poker", false},
+		{"a camera that reads pips, at yacht", Config{Camera: true}, "yacht", false},
+		{"no camera, at poker", Config{}, "poker", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBoardIn(t, t.TempDir(), tc.cfg, tc.spec, "Ann")
+			note := b.state().Camera.Unreadable
+			if !tc.unreadable {
+				assert.Empty(t, note)
+				return
+			}
+			assert.Contains(t, note, "dicecam calibrate --faces poker")
+			b.srv.Settled([5]int{6, 6, 6, 6, 6}, [5]bool{})
+			assert.Zero(t, b.state().Roll.Throw, "pips read off poker dice are no roll")
+		})
+	}
+}
+
+// A camera that gives no frame holds no page: the stream starts once the
+// page has loaded, so the load event, which printing and a browser's
+// spinner wait on, comes whatever the camera does. Here a picture the test
+// holds back keeps the page loading until the state is drawn.
+func TestACameraGivingNoFrameDoesNotHoldThePageLoad(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann") // no frame ever comes
+	release := make(chan struct{})
+	ts := pagetest.Serve(t, func(addr string) http.Handler {
+		h := b.srv.Handler(addr)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/held.svg" {
+				h.ServeHTTP(w, r)
+				return
+			}
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			w.Header().Set("Content-Type", "image/svg+xml")
+			io.WriteString(w, `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`)
+		})
+	})
+	// The streams end before the server closes, which waits on them.
+	t.Cleanup(func() { chromedp.Do(ctx, chromedp.Navigate("about:blank")) })
+	hold := `document.addEventListener("DOMContentLoaded", () => {
+		const img = new Image(); img.src = "/held.svg"; document.body.append(img) })`
+	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: hold})
+		return err
+	})))
+	loaded := make(chan error, 1)
+	go func() { loaded <- chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")) }()
+	waitFor(t, ctx, `document.querySelectorAll("#card td").length > 0 && !document.querySelector("#camera").hidden`)
+	close(release)
+	select {
+	case err := <-loaded:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the page never loaded: the camera's stream holds it")
+	}
+	waitFor(t, ctx, `document.querySelector("#camera-view").getAttribute("src").includes("/camera.mjpeg")`)
 }

@@ -35,6 +35,11 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	mux.Handle("GET /static/", http.StripPrefix("/static/", filesOnly(http.FileServerFS(static))))
+	// Browsers ask for /favicon.ico whatever the page links; both get the die.
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "max-age=86400")
+		http.ServeFileFS(w, r, static, "favicon.svg")
+	})
 	mux.HandleFunc("GET /{$}", s.page("index.html"))
 	mux.HandleFunc("GET /overlay", s.page("overlay.html"))
 	mux.HandleFunc("GET /print", s.handlePrint)
@@ -67,13 +72,15 @@ func (s *Server) render(w http.ResponseWriter, name string, d pageData) {
 	}
 }
 
-// printData is a card on paper: blank, or the current game.
+// printData is a card on paper: blank, or a game's.
 type printData struct {
 	Title   string
 	Paper   string // "letter" or "a4"
 	Rules   *rules.Set
 	Players []printColumn
 	Blank   bool
+	GameID  int64 // the game printed, 0 for a blank card
+	Columns []int // the column counts a blank card may have, for the page's choice
 
 	Bonus, BonusAt, FiveBonus int
 }
@@ -84,8 +91,10 @@ type printColumn struct {
 	Totals rules.Totals
 }
 
-// handlePrint shows a card for printing, with no controls or camera:
-// GET /print?blank=1&players=4&paper=a4&rules=yacht, or the current game.
+// handlePrint shows a card for printing, with the choice of paper and, for
+// a blank card, of columns, and a Print button, none of which go on paper:
+// GET /print?blank=1&players=4&paper=a4&rules=yacht, the game in play, or
+// any kept game with ?game=ID.
 func (s *Server) handlePrint(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	d := printData{Paper: "letter"}
@@ -109,14 +118,20 @@ func (s *Server) handlePrint(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		d.Rules, d.Blank, d.Title = set, true, set.Name()
+		for i := range MaxPlayers {
+			d.Columns = append(d.Columns, i+1)
+		}
 		for range n {
 			d.Players = append(d.Players, printColumn{})
 		}
 	} else {
-		s.mu.Lock()
-		g := s.game
+		g, err := s.printedGame(r)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusNotFound)
+			return
+		}
 		st := g.State()
-		d.Rules = g.Set
+		d.Rules, d.GameID = g.Set, g.ID
 		d.Title = fmt.Sprintf("%s, game %d, %s", g.Set.Name(), g.ID, g.Started.Format("2 Jan 2006"))
 		for i, name := range st.Names {
 			c := st.Table.Card(i)
@@ -131,9 +146,23 @@ func (s *Server) handlePrint(w http.ResponseWriter, r *http.Request) {
 			}
 			d.Players = append(d.Players, col)
 		}
-		s.mu.Unlock()
 	}
 	d.Bonus, d.BonusAt = d.Rules.UpperBonus()
 	d.FiveBonus = d.Rules.FiveBonus()
 	s.render(w, "print.html", pageData{Token: s.cfg.Token, Print: d})
+}
+
+// printedGame is the game ?game=ID names, or the game in play.
+func (s *Server) printedGame(r *http.Request) (*Game, error) {
+	text := r.URL.Query().Get("game")
+	if text == "" {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.game, nil
+	}
+	id, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("game %q is not a number: the recent games list gives each game's", text)
+	}
+	return s.gameByID(r.Context(), id)
 }

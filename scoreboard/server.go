@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,9 +25,13 @@ import (
 
 // Config is what a Server is made from.
 type Config struct {
-	Store   *store.Store
-	Rules   *rules.Set // for the first game, when the store has none
-	Players []string   // for the first game
+	Store *store.Store
+	// Rules and Players, where set, name the game to play: the stored game
+	// in play resumes when it is that game, else this one starts and the
+	// stored one stays in the history. Where not set, the stored game's
+	// resume, and a first game is yahtzee for two.
+	Rules   *rules.Set
+	Players []string
 	// Token, when set, must come with every request (?token= or the
 	// X-Dicecam-Token header): it is how a page reached over the network
 	// proves it was given the link.
@@ -34,6 +40,11 @@ type Config struct {
 	Demo bool
 	// Camera says a camera feeds the server; without one the players type the dice.
 	Camera bool
+	// ReadsPoker says the camera's reader knows poker dice: a profile
+	// calibrated on them, or a built-in poker model. Without it the page of
+	// a poker game says the camera needs a poker calibration, and the
+	// camera's rolls, read as pips, are not taken.
+	ReadsPoker bool
 	// Calibrator, when set, lets the page calibrate the camera.
 	Calibrator Calibrator
 	// Tables are where advice comes from; nil loads them with
@@ -50,6 +61,10 @@ type Server struct {
 	cam       *camera
 	tables    *Tables
 	ownTables bool // made by New, so closed by Close
+	// ctx ends, by stop, when the server closes: work in the background
+	// for the pages stops with it.
+	ctx  context.Context
+	stop context.CancelFunc
 
 	mu          sync.Mutex // guards the fields below, and serialises moves with their storing
 	game        *Game
@@ -59,11 +74,16 @@ type Server struct {
 	adviceSwitch *bool
 	adviceKey    string // the state advice was last worked out for
 	advice       AdviceView
-	seq          int64 // counts the states pages were sent; see View.Seq
+	// beatGame is the game whose advice plays to beat the leader, as its
+	// last player switched it; 0 for none.
+	beatGame int64
+	plan     *winPlanLoad // the last turn's plan to beat the leader
+	seq      int64        // counts the states pages were sent; see View.Seq
 }
 
 // New makes a server that resumes the latest stored game, or starts one
-// with cfg.Rules and cfg.Players when there is none.
+// with cfg.Rules and cfg.Players when there is none or they name another;
+// it says so on the log in one line.
 func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -72,9 +92,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Log = log.New(nil)
 	}
 	s := &Server{cfg: cfg, hub: newHub(), cam: newCamera(), tables: cfg.Tables}
+	s.ctx, s.stop = context.WithCancel(context.Background())
 	g, err := s.resume(ctx)
-	if errors.Is(err, store.ErrNotFound) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
 		g, err = s.start(ctx, cfg.Rules, cfg.Players)
+	case err == nil:
+		g, err = s.startNamed(ctx, g)
 	}
 	if err != nil {
 		return nil, err
@@ -104,6 +128,33 @@ func (s *Server) resume(ctx context.Context) (*Game, error) {
 	return g, nil
 }
 
+// startNamed starts the game cfg.Rules and cfg.Players name when the
+// stored game g is played otherwise, and returns the game to play.
+func (s *Server) startNamed(ctx context.Context, g *Game) (*Game, error) {
+	set, names := g.Set, g.State().Names
+	if s.cfg.Rules != nil {
+		set = s.cfg.Rules
+	}
+	if len(s.cfg.Players) > 0 {
+		clean, err := cleanNames(s.cfg.Players)
+		if err != nil {
+			return nil, err
+		}
+		names = clean
+	}
+	if set.Spec() == g.Set.Spec() && slices.Equal(names, g.State().Names) {
+		return g, nil
+	}
+	next, err := s.start(ctx, set, names)
+	if err != nil {
+		return nil, err
+	}
+	s.adviceSwitch = nil
+	s.cfg.Log.Info(fmt.Sprintf("new game %d, %s for %s, as asked; game %d (%s for %s) stays in the recent games, to resume there",
+		next.ID, set.Spec(), strings.Join(names, ", "), g.ID, g.Set.Spec(), strings.Join(g.State().Names, ", ")))
+	return next, nil
+}
+
 // start stores a new game; the caller installs it.
 func (s *Server) start(ctx context.Context, set *rules.Set, names []string) (*Game, error) {
 	if set == nil {
@@ -118,13 +169,9 @@ func (s *Server) start(ctx context.Context, set *rules.Set, names []string) (*Ga
 	if len(names) > MaxPlayers {
 		return nil, fmt.Errorf("%d players: the card has room for %d", len(names), MaxPlayers)
 	}
-	clean := make([]string, len(names))
-	for i, n := range names {
-		c, err := cleanName(n)
-		if err != nil {
-			return nil, fmt.Errorf("player %d: %w", i+1, err)
-		}
-		clean[i] = c
+	clean, err := cleanNames(names)
+	if err != nil {
+		return nil, err
 	}
 	sg, err := s.cfg.Store.CreateGame(ctx, set.Spec(), clean, s.cfg.Now())
 	if err != nil {
@@ -144,7 +191,10 @@ func (s *Server) Handler(addr string) http.Handler {
 	}
 	mux.HandleFunc("POST /api/new", s.handleGameNew)
 	mux.HandleFunc("GET /api/games", s.handleGamesRecent)
+	mux.HandleFunc("GET /api/games/{id}", s.handleGameView)
 	mux.HandleFunc("GET /api/games/{id}/export", s.handleGameExport)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleGameReview)
+	mux.HandleFunc("POST /api/resume", s.handleGameResume)
 	mux.HandleFunc("POST /api/calibrate", s.handleCalibrate)
 	mux.HandleFunc("POST /api/advice", s.handleAdviceSet)
 	mux.HandleFunc("GET /camera.mjpeg", s.handleCameraStream)
@@ -161,6 +211,7 @@ func (s *Server) Handler(addr string) http.Handler {
 // Close ends the open event streams and camera views, so a server can shut
 // down without waiting on them.
 func (s *Server) Close() {
+	s.stop()
 	s.hub.close()
 	s.cam.close()
 	if s.ownTables {

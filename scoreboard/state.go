@@ -199,6 +199,19 @@ func (st *State) add(name string) error {
 	return nil
 }
 
+// cleanNames cleans each of the names a game starts with.
+func cleanNames(names []string) ([]string, error) {
+	clean := make([]string, len(names))
+	for i, n := range names {
+		c, err := cleanName(n)
+		if err != nil {
+			return nil, fmt.Errorf("player %d: %w", i+1, err)
+		}
+		clean[i] = c
+	}
+	return clean, nil
+}
+
 func cleanName(name string) (string, error) {
 	name = strings.Join(strings.Fields(name), " ")
 	if name == "" {

@@ -16,10 +16,15 @@ func NewToken() string {
 }
 
 // checkToken lets through only requests carrying the token, as ?token= (the
-// link dicecam play printed) or the X-Dicecam-Token header.
+// link dicecam play printed) or the X-Dicecam-Token header, and the icon.
 func checkToken(token string, next http.Handler) http.Handler {
 	want := []byte(token)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Browsers ask for the icon without the link's token; it tells nothing.
+		if r.URL.Path == "/favicon.ico" {
+			next.ServeHTTP(w, r)
+			return
+		}
 		got := r.URL.Query().Get("token")
 		if got == "" {
 			got = r.Header.Get("X-Dicecam-Token")

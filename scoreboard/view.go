@@ -74,30 +74,39 @@ type RollView struct {
 }
 
 func (s *Server) viewLocked() View {
-	g := s.game
+	v := viewOf(s.game)
+	v.Version, v.Seq = s.versionLocked(), s.seq
+	v.Camera = s.cam.view(s.cfg.Camera, s.cfg.Demo)
+	v.Calibration, v.CanCalibrate = s.calibration, s.cfg.Calibrator != nil
+	if v.Camera.On && !s.readsLocked() {
+		v.Camera.Unreadable = errNoPokerReader.Error()
+	}
+	if v.Calibration.Warnings == nil {
+		v.Calibration.Warnings = []string{}
+	}
+	v.Advice = s.adviceLocked()
+	return v
+}
+
+// viewOf is the game as a page draws its card, without what only the game
+// in play has: the camera, the calibration, the advice, its version.
+func viewOf(g *Game) View {
 	st := g.State()
 	set := g.Set
 	v := View{
-		Version: s.versionLocked(),
-		Seq:     s.seq,
 		GameID:  g.ID,
 		Started: g.Started.Format("2006-01-02 15:04"),
 		Rules: RulesView{
 			Name: set.Name(), Spec: set.Spec(), Games: set.Games(), MaxScore: set.MaxScore(), MaxTyped: rules.MaxTypedPoints,
 			Boxes: set.Boxes(), Sets: rules.Names(),
 		},
-		Round:   st.Table.Game(),
-		ToMove:  st.Table.ToMove(),
-		Over:    st.Table.Over(),
-		Winners: st.Table.Winners(),
-		CanUndo: g.CanUndo(),
-		Camera:  s.cam.view(s.cfg.Camera, s.cfg.Demo),
-
-		Calibration:  s.calibration,
-		CanCalibrate: s.cfg.Calibrator != nil,
-	}
-	if v.Calibration.Warnings == nil {
-		v.Calibration.Warnings = []string{}
+		Round:       st.Table.Game(),
+		ToMove:      st.Table.ToMove(),
+		Over:        st.Table.Over(),
+		Winners:     st.Table.Winners(),
+		CanUndo:     g.CanUndo(),
+		Calibration: Calibration{Warnings: []string{}},
+		Advice:      AdviceView{Status: adviceOff, Costs: map[string]float64{}},
 	}
 	if v.Winners == nil {
 		v.Winners = []int{}
@@ -136,6 +145,5 @@ func (s *Server) viewLocked() View {
 	if r.Confirmed && v.ToMove >= 0 {
 		v.Roll.Options = st.Table.Card(v.ToMove).Options(rules.Roll(r.Dice))
 	}
-	v.Advice = s.adviceLocked()
 	return v
 }

@@ -19,6 +19,10 @@ type DemoOptions struct {
 	Seed  uint64 // the same seed shows the same rolls
 	Rolls int    // end after this many rolls; zero never ends
 	Dice  int    // dice a roll; zero means five
+	// Ready, when set, says whether the table is ready for the next roll.
+	// The dice of a roll lie still until it is, as a table's dice lie until
+	// the box is scored, and only then are swept out for the next throw.
+	Ready func() bool
 }
 
 // A demo roll is shown in phases, in frames at 30 fps: the empty tray, the
@@ -29,6 +33,7 @@ const (
 	demoRest   = 75
 	demoHand   = 20
 	demoRoll   = demoEmpty + demoTumble + demoRest + demoHand
+	demoWait   = demoEmpty + demoTumble + demoRest - 1 // the frame of rest shown until the table is ready
 	demoW      = 640
 	demoH      = 480
 	demoSide   = 48 // die side in pixels
@@ -87,7 +92,9 @@ func (d *demo) grab(dst *gocv.Mat) error {
 	if d.opts.Rolls > 0 && k >= d.opts.Rolls {
 		return io.EOF
 	}
-	d.frame++
+	if t != demoWait || d.opts.Ready == nil || d.opts.Ready() {
+		d.frame++
+	}
 	sc, key := demoFrame(d.opts, k, t)
 	for old, m := range d.ahead {
 		if old < key {

@@ -132,3 +132,23 @@ func TestPokerFacesWithoutTemplatesAreReadByTheBuiltInModel(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, dice, "an empty table shows no poker dice")
 }
+
+func TestAnnotatedLabelsAreLegible(t *testing.T) {
+	for _, size := range []image.Point{{640, 480}, {1280, 720}} {
+		frame := gocv.NewMatWithSize(size.Y, size.X, gocv.MatTypeCV8UC3)
+		c := image.Pt(size.X/2, size.Y/2)
+		box := [4]image.Point{c.Add(image.Pt(-30, -30)), c.Add(image.Pt(30, -30)), c.Add(image.Pt(30, 30)), c.Add(image.Pt(-30, 30))}
+		Annotate(&frame, []Die{{Value: 4, Face: "4", Center: c, Box: box}})
+		rows := 0 // rows above the die that hold the label's green
+		for y := 0; y < c.Y-31; y++ {
+			for x := c.X - 60; x < c.X+60; x++ {
+				if v := frame.GetVecbAt(y, x); v[1] == sureColour.G && v[0] == 0 {
+					rows++
+					break
+				}
+			}
+		}
+		assert.GreaterOrEqual(t, rows, size.Y/20-2, "%v: the label is %d pixels high", size, rows)
+		frame.Close()
+	}
+}

@@ -48,6 +48,9 @@ type SourceOptions struct {
 	// Hold is how long a single image is shown, as a camera would see a
 	// still tray. Zero means one second.
 	Hold time.Duration
+	// Ready, when set, says whether the table is ready for the next roll:
+	// the demo waits for it, as DemoOptions.Ready says.
+	Ready func() bool
 }
 
 func (o SourceOptions) fps() float64 {
@@ -86,7 +89,7 @@ func Open(ctx context.Context, spec string, opts SourceOptions) (Source, error) 
 	case spec == "":
 		return nil, errors.New("no source given: name a camera (--source 0), a video file or a folder of images")
 	case spec == "demo":
-		return NewDemo(DemoOptions{FPS: opts.fps(), Live: true}), nil
+		return NewDemo(DemoOptions{FPS: opts.fps(), Live: true, Ready: opts.Ready}), nil
 	case cameraIndex.MatchString(spec):
 		n, err := strconv.Atoi(spec)
 		if err != nil {

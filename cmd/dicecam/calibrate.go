@@ -3,17 +3,17 @@ package main
 import (
 	"cmp"
 	"context"
-	"fmt"
+	"image"
 
 	"github.com/dicecam/dicecam/calibrate"
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision"
 )
 
-const calibrateUsage = `--from FOLDER | --source S [--profile P] [--faces pips|poker] [--logo VALUE] [--fold K/N | --exclude-fold K/N]
+const calibrateUsage = `--from FOLDER | --source S [--size WxH] [--profile P] [--faces pips|poker] [--logo VALUE] [--fold K/N | --exclude-fold K/N]
 
 Builds a profile from a labelled folder of photos of one table and one dice
-set (images.csv and dice.csv, as in ../shared/datasets/README.md): where the
+set (images.csv and dice.csv, as the README's "Labelled photos" says): where the
 dice lie, the tray colour and the die size. A photo is in fold
 crc32(basename) % N; --exclude-fold 0/5 calibrates on all photos but fold 0,
 so that 'dicecam eval --fold 0/5' measures on photos calibration never saw.
@@ -32,6 +32,8 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	var faces rules.Faces
 	fs.TextVar(&faces, "faces", rules.PipFaces, "what the faces show: pips or poker")
 	logo := fs.Int("logo", 0, "the `VALUE` (1 to 6) of a face that shows a logo instead of pips, for --source to ask for")
+	var size string
+	sizeFlag(fs, &size)
 	fold := fs.String("fold", "", "calibrate only on the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "calibrate on every photo except those of fold `K/N`")
 	models := fs.String("models", "", "with --from: measure the ways of reading with the dice.onnx and detector.onnx in `DIR`, as tools/ trains them")
@@ -57,16 +59,19 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	if *source != "" {
-		return calibrateLive(ctx, e, *source, calibrate.GuideOptions{Faces: faces, Logo: *logo}, path)
-	}
-	photos, err := vision.LoadFolder(*from)
+	frame, err := parseSize(size)
 	if err != nil {
 		return err
 	}
-	photos = pick.Filter(photos)
-	if len(photos) == 0 {
-		return fmt.Errorf("no photos in %s (after the fold filter)", *from)
+	if frame != (image.Point{}) && *source == "" {
+		return usagef("--size %s asks a camera for its frame size: give it with --source", size)
+	}
+	if *source != "" {
+		return calibrateLive(ctx, e, *source, vision.SourceOptions{Size: frame}, calibrate.GuideOptions{Faces: faces, Logo: *logo}, path)
+	}
+	photos, err := loadPhotos(*from, pick)
+	if err != nil {
+		return err
 	}
 	var m vision.Models
 	if *models != "" {

@@ -11,8 +11,9 @@ import (
 
 // calibrateLive runs the guided calibration at the terminal over a camera
 // or recording and saves the profile at path.
-func calibrateLive(ctx context.Context, e *env, source string, opts calibrate.GuideOptions, path string) error {
-	src, err := vision.Open(ctx, source, vision.SourceOptions{Notify: func(s vision.Status) { e.log.Warn(s.String()) }})
+func calibrateLive(ctx context.Context, e *env, source string, so vision.SourceOptions, opts calibrate.GuideOptions, path string) error {
+	so.Notify = func(s vision.Status) { e.log.Warn(s.String()) }
+	src, err := vision.Open(ctx, source, so)
 	if err != nil {
 		return err
 	}

@@ -162,3 +162,17 @@ func TestCalibrateRefusesALogoItCannotAskFor(t *testing.T) {
 		assert.Contains(t, stderr, "--logo", args)
 	}
 }
+
+func TestCalibrateAndPlayTakeTheSizeTheirHintNames(t *testing.T) {
+	for _, command := range []string{"calibrate", "play"} {
+		code, stdout, stderr := runCmd(t, command, "-h")
+		assert.Equal(t, 0, code)
+		assert.Contains(t, stdout+stderr, "-size", "%s -h", command)
+	}
+	code, _, stderr := runCmd(t, "calibrate", "--from", t.TempDir(), "--size", "1280x720")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "give it with --source")
+	code, _, stderr = runCmd(t, "calibrate", "--source", "demo", "--size", "big")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "WIDTHxHEIGHT")
+}

@@ -18,8 +18,8 @@ import (
 
 const evalUsage = `[--profile P] [--failures DIR] [--fold K/N | --exclude-fold K/N] [--json] FOLDER...
 
-Scores the reader on labelled folders (images.csv and dice.csv, as in
-../shared/datasets/README.md), a row for each folder and, for several, a
+Scores the reader on labelled folders (images.csv and dice.csv, as the
+README's "Labelled photos" says), a row for each folder and, for several, a
 total. "first time" is the dice read right and not asked, of all labelled
 dice; "clean" the photos whose every die was read right with none asked and
 no false die; "confirmed" the photos right once the asked dice are confirmed
@@ -96,12 +96,8 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	folders := make([][]vision.Photo, len(pos))
 	total := 0
 	for i, dir := range pos {
-		photos, err := vision.LoadFolder(dir)
-		if err != nil {
+		if folders[i], err = loadPhotos(dir, pick); err != nil {
 			return err
-		}
-		if folders[i] = pick.Filter(photos); len(folders[i]) == 0 {
-			return fmt.Errorf("no photos in %s (after the fold filter)", dir)
 		}
 		total += len(folders[i])
 	}
@@ -182,6 +178,22 @@ func foldFlags(fold, exclude string) (vision.Fold, error) {
 	return vision.Fold{}, nil
 }
 
+// loadPhotos loads the labelled folder's photos that the fold holds, and
+// says which of the two left none: the folder or the fold.
+func loadPhotos(dir string, pick vision.Fold) ([]vision.Photo, error) {
+	photos, err := vision.LoadFolder(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(photos) == 0 {
+		return nil, fmt.Errorf("no photos in %s: its images.csv lists none", dir)
+	}
+	if photos = pick.Filter(photos); len(photos) == 0 {
+		return nil, fmt.Errorf("no photos of %s are in the fold that --fold or --exclude-fold chose", dir)
+	}
+	return photos, nil
+}
+
 func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accuracy, time.Duration, error) {
 	frame, err := vision.ReadImage(ph.Path)
 	if err != nil {
@@ -216,9 +228,9 @@ func printEval(w io.Writer, rows []evalRow) {
 	fmt.Fprintln(tw, "folder\tphotos\tdice\tfound\tfirst time\tclean photos\tsilently wrong\tasked\tfalse dice\tvalue accuracy\tconfirmed\tms/photo\t")
 	for _, r := range rows {
 		a := r.accuracy
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s (%d)\t%s (%d)\t%s (%d)\t%d (%.2f a photo)\t%s\t%s\t%.1f\t\n",
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s (%d)\t%s (%d)\t%s (%d)\t%d (%s a photo)\t%s\t%s\t%.1f\t\n",
 			r.Folder, r.Photos, r.Dice, pct(r.Found), pct(r.FirstTime), pct(r.Clean), a.Clean,
-			pct(r.SilentlyWrong), a.Wrong, pct(r.Asked), a.Asked, a.False, r.FalsePerPhoto,
+			pct(r.SilentlyWrong), a.Wrong, pct(r.Asked), a.Asked, a.False, perPhoto(r.FalsePerPhoto),
 			pct(r.ValueAccuracy), pct(r.Confirmed), r.MsPerPhoto)
 	}
 	tw.Flush()
@@ -253,4 +265,12 @@ func (p progress) clear() {
 	if p.w != nil {
 		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 50))
 	}
+}
+
+// perPhoto writes a count a photo, "-" where no photo was read.
+func perPhoto(x share) string {
+	if math.IsNaN(float64(x)) {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", x)
 }

@@ -83,6 +83,27 @@ func TestEvalNamesAFolderWithoutLabels(t *testing.T) {
 	assert.Contains(t, stderr, "images.csv")
 }
 
+func TestEvalAndCalibrateOfAFolderWithoutPhotosSayWhyThereAreNone(t *testing.T) {
+	empty := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(empty, "images.csv"), []byte("image,n_dice,values\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(empty, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\n"), 0o644))
+	one := labelledFolder(t) // its one photo is in the only fold of one
+	for _, tc := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"eval", empty}, "no photos in " + empty + ": its images.csv lists none"},
+		{[]string{"eval", "--json", empty}, "its images.csv lists none"},
+		{[]string{"calibrate", "--from", empty, "--out", filepath.Join(t.TempDir(), "p.json")}, "its images.csv lists none"},
+		{[]string{"eval", "--exclude-fold", "0/1", one}, "no photos of " + one + " are in the fold that --fold or --exclude-fold chose"},
+	} {
+		code, stdout, stderr := runCmd(t, tc.args...)
+		assert.Equal(t, 1, code, "%v", tc.args)
+		assert.Contains(t, stderr, tc.says, "%v", tc.args)
+		assert.NotContains(t, stdout+stderr, "NaN", "%v", tc.args)
+	}
+}
+
 func TestCalibrateFromAFolderWritesAProfileReadCanUse(t *testing.T) {
 	dir := labelledFolder(t)
 	out := filepath.Join(t.TempDir(), "p.json")
@@ -98,6 +119,27 @@ func TestCalibrateFromAFolderWritesAProfileReadCanUse(t *testing.T) {
 	code, stdout, stderr := runCmd(t, "read", "--profile", out, filepath.Join(dir, "images", "roll.jpg"))
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "6 dice:")
+}
+
+func TestEvalOfPhotosThatCannotBeReadSaysSoWithoutNaN(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice,values\nmissing.jpg,1,3\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte("image,value,xmin,ymin,xmax,ymax\nmissing.jpg,3,,,,\n"), 0o644))
+	for _, args := range [][]string{{"eval", dir}, {"eval", "--json", dir}} {
+		code, stdout, stderr := runCmd(t, args...)
+		assert.Equal(t, 1, code)
+		assert.NotContains(t, stdout, "NaN", "%v", args)
+		assert.Contains(t, stderr, "missing.jpg")
+		assert.Contains(t, stderr, "1 of 1 photos could not be read")
+		if len(args) == 3 {
+			var rows []map[string]any
+			require.NoError(t, json.Unmarshal([]byte(stdout), &rows), stdout)
+			require.Len(t, rows, 1)
+			assert.Nil(t, rows[0]["false_dice_per_photo"], "a share over no photo has no value")
+		} else {
+			assert.Contains(t, stdout, "0 (- a photo)")
+		}
+	}
 }
 
 func TestEvalReadsWithTheModelsNamed(t *testing.T) {
@@ -153,4 +195,19 @@ func TestCalibrateFromValuesOnlyPlacesTheDiceItself(t *testing.T) {
 	require.NoError(t, err)
 	assert.NoError(t, p.Validate())
 	assert.Less(t, p.DieSize[0], 80.0, "the dice the reader placed are measured")
+}
+
+// A user has the README, not the folders the project is developed beside:
+// the help of the commands that read labelled photos points at its section.
+func TestEvalAndCalibrateHelpPointAtTheReadmesLabelledPhotos(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(readme), "\n## Labelled photos\n")
+	for _, command := range []string{"eval", "calibrate"} {
+		code, stdout, stderr := runCmd(t, command, "--help")
+		assert.Equal(t, 0, code)
+		help := strings.Join(strings.Fields(stdout+stderr), " ")
+		assert.Contains(t, help, `README's "Labelled photos"`, command)
+		assert.NotContains(t, help, "shared/datasets", command)
+	}
 }

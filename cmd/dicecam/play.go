@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -17,16 +18,18 @@ import (
 	"github.com/dicecam/dicecam/vision"
 )
 
-const playUsage = `[--source S] [--rules R] [--players "Ann,Bob"] [--profile P] [--listen ADDR] [--data DIR]`
+const playUsage = `[--source S] [--size WxH] [--rules R] [--players "Ann,Bob"] [--profile P] [--listen ADDR] [--data DIR]`
 
 // runPlay serves the scoreboard page and feeds it the camera's rolls.
 func runPlay(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "play", playUsage)
 	source := fs.String("source", "", "camera index, device, URL, video, folder or `demo` (default: the first camera, else the demo)")
-	spec := fs.String("rules", "yahtzee", "rule set and options for a new game, e.g. yacht:big-straight=40 (one of "+strings.Join(rules.Names(), ", ")+")")
-	players := fs.String("players", "", "comma-separated `names` for a new game (default: Player 1, Player 2)")
+	spec := fs.String("rules", "yahtzee", "rule set and options of the game to play, e.g. yacht:big-straight=40 (one of "+strings.Join(rules.Names(), ", ")+"); without it the stored game resumes")
+	players := fs.String("players", "", "comma-separated `names` of the game's players (default: the stored game's, else Player 1, Player 2)")
 	profile := fs.String("profile", "", "calibration `profile` to read, and to write when calibrating from the page (default: the one 'dicecam calibrate' saved, else built-in defaults until you calibrate)")
 	listen := fs.String("listen", "127.0.0.1:8700", "`address` to serve on; any other than this machine's loopback needs the printed token")
+	var size string
+	sizeFlag(fs, &size)
 	data := fs.String("data", "", "`directory` of the games database (default: $XDG_DATA_HOME/dicecam or ~/.local/share/dicecam)")
 	if err := parseOnlyFlags(fs, args, "play takes only flags"); err != nil {
 		return err
@@ -34,6 +37,10 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	set, err := rules.Parse(*spec)
 	if err != nil {
 		return usagef("--rules: %v", err)
+	}
+	frame, err := parseSize(size)
+	if err != nil {
+		return err
 	}
 	var names []string
 	for _, n := range strings.Split(*players, ",") {
@@ -43,6 +50,17 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}
 	if len(names) > scoreboard.MaxPlayers {
 		return usagef("--players: %d names, the card has room for %d", len(names), scoreboard.MaxPlayers)
+	}
+	// Flags given name the game to play; without them the stored one
+	// resumes, whatever the defaults say.
+	named := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { named[f.Name] = true })
+	var gameRules *rules.Set
+	if named["rules"] {
+		gameRules = set
+	}
+	if !named["players"] {
+		names = nil
 	}
 	dir := *data
 	if dir == "" {
@@ -71,11 +89,14 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	} else {
 		e.log.Info("reading with the calibration profile", "path", profilePath)
 	}
-	faces := ""
-	if set.Faces() == rules.PokerFaces && readFrom == "" {
-		faces = set.Faces().String()
+	if gameRules == nil {
+		set = latestRules(ctx, db, set)
 	}
-	feed, demo, err := openFeed(ctx, e, *source, readFrom, faces)
+	reader, readsPoker, err := openPlayReader(e, readFrom, set)
+	if err != nil {
+		return err
+	}
+	feed, demo, err := openFeed(ctx, e, *source, vision.SourceOptions{Live: true, Size: frame}, reader)
 	if err != nil {
 		return err
 	}
@@ -93,7 +114,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	calibrator := live.NewCalibrator(feed, profilePath, set.Faces())
 	defer calibrator.Close()
 	srv, err := scoreboard.New(ctx, scoreboard.Config{
-		Store: db, Rules: set, Players: names, Token: token, Demo: demo, Camera: true,
+		Store: db, Rules: gameRules, Players: names, Token: token, Demo: demo, Camera: true, ReadsPoker: readsPoker,
 		Calibrator: calibrator, Log: e.log,
 	})
 	if err != nil {
@@ -160,14 +181,47 @@ func hostOf(addr string) string {
 	return h
 }
 
-// openFeed opens the named source, or the first camera and failing that
-// the demo; demo says the demo is what plays.
-func openFeed(ctx context.Context, e *env, source, profile, faces string) (f *live.Feed, demo bool, err error) {
-	reader, err := openReader(profile, faces, vision.Models{})
+// latestRules is the rule set of the game that will resume, the latest
+// stored one, or def when there is none to read.
+func latestRules(ctx context.Context, db *store.Store, def *rules.Set) *rules.Set {
+	sg, err := db.LatestGame(ctx)
+	if err != nil {
+		return def
+	}
+	set, err := rules.Parse(sg.Spec)
+	if err != nil {
+		return def
+	}
+	return set
+}
+
+// openPlayReader makes the reader for a game of set from the profile at
+// path (empty for the built-in defaults). For poker dice it is one that
+// reads their faces where the profile (or a built-in model) can; where none
+// can, it reads pips and readsPoker is false, so the page says the camera
+// needs a poker calibration and the players type the dice.
+func openPlayReader(e *env, path string, set *rules.Set) (r *vision.Reader, readsPoker bool, err error) {
+	p, err := loadProfile(path, "")
 	if err != nil {
 		return nil, false, err
 	}
-	opts := vision.SourceOptions{Live: true}
+	if set.Faces() == rules.PokerFaces && p.Faces != rules.PokerFaces {
+		poker := *p
+		poker.Faces = rules.PokerFaces
+		r, err := vision.NewReader(&poker)
+		if err == nil {
+			return r, true, nil
+		}
+		e.log.Warn("the camera cannot read poker dice yet: type them on the page, or calibrate on them with 'dicecam calibrate --faces poker'", "why", err)
+	}
+	r, err = vision.NewReader(p)
+	return r, err == nil && p.Faces == rules.PokerFaces, err
+}
+
+// openFeed opens the named source, or the first camera and failing that
+// the demo, to be read with reader, which becomes the feed's; demo says
+// the demo is what plays.
+func openFeed(ctx context.Context, e *env, source string, opts vision.SourceOptions, reader *vision.Reader) (f *live.Feed, demo bool, err error) {
 	spec := source
 	if spec == "" {
 		spec = "0"

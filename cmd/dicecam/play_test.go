@@ -22,6 +22,8 @@ import (
 
 	"github.com/dicecam/dicecam/internal/logtest"
 	"github.com/dicecam/dicecam/internal/streamtest"
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision"
 )
 
 func TestPlayRefusesUnknownRules(t *testing.T) {
@@ -62,15 +64,20 @@ func startPlay(t *testing.T, args ...string) (link string, out *logtest.Buffer) 
 }
 
 type playState struct {
+	Version int
+	ToMove  int `json:"to_move"`
 	Players []struct{ Name string }
 	Roll    struct {
-		Throw int
-		Dice  [5]int
+		Throw     int
+		Dice      [5]int
+		Confirmed bool
 	}
+	Rules  struct{ Spec string }
 	Camera struct {
 		On, Demo            bool
 		State, Feed, Reason string
 		Seen                int
+		Unreadable          string
 	}
 }
 
@@ -109,6 +116,100 @@ func TestPlayServesTheDemoWithABanner(t *testing.T) {
 		_, s := getState(t, link+"api/state")
 		return s.Roll.Throw > 0
 	}, 60*time.Second, 200*time.Millisecond, "no roll from the demo camera reached the game")
+}
+
+// act posts an action made against the state s, which must be taken.
+func act(t *testing.T, link, path string, s playState, body string) {
+	t.Helper()
+	resp, err := http.Post(link+path, "application/json", strings.NewReader(fmt.Sprintf(`{"version": %d%s}`, s.Version, body)))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var reply map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&reply))
+	require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %v", path, reply["error"])
+}
+
+func TestPlayDemoWaitsForTheBoxToBeScored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	link, _ := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--rules", "yacht", "--players", "Ann, Bob")
+	s := waitState(t, link, "the demo's first roll", func(s playState) bool { return s.Roll.Throw > 0 && s.Roll.Dice[4] > 0 })
+	act(t, link, "api/confirm", s, "")
+	rolled := s.Roll.Dice
+	// The demo throws every 4.3 s on its own: twice that shows it waits.
+	time.Sleep(9 * time.Second)
+	_, s = getState(t, link+"api/state")
+	assert.True(t, s.Roll.Confirmed, "the confirmed roll stands")
+	assert.Equal(t, rolled, s.Roll.Dice, "no new roll of the demo replaced it")
+	assert.Equal(t, 1, s.Roll.Throw)
+
+	act(t, link, "api/score", s, `, "box": "choice"`)
+	s = waitState(t, link, "the demo's roll for Bob", func(s playState) bool { return s.ToMove == 1 && s.Roll.Throw > 0 })
+	assert.False(t, s.Roll.Confirmed)
+}
+
+func TestPlayPokerStartsWithoutAPokerProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	// Where the reader has a built-in poker model, the built-in defaults
+	// read poker dice; where not, they need a poker calibration.
+	p := vision.DefaultProfile()
+	p.Faces = rules.PokerFaces
+	r, err := vision.NewReader(p)
+	builtIn := err == nil
+	if builtIn {
+		r.Close()
+	}
+	link, out := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--rules", "poker")
+	_, s := getState(t, link+"api/state")
+	assert.Equal(t, "poker", s.Rules.Spec)
+	if builtIn {
+		assert.Empty(t, s.Camera.Unreadable, "the built-in poker model reads them")
+	} else {
+		assert.Contains(t, out.String(), "cannot read poker dice yet", "the terminal says why the camera does not read them")
+		assert.Contains(t, s.Camera.Unreadable, "dicecam calibrate --faces poker", "the page says what the camera needs")
+	}
+	act(t, link, "api/roll", s, `, "dice": [6, 6, 5, 1, 2]`)
+	_, s = getState(t, link+"api/state")
+	assert.Equal(t, [5]int{6, 6, 5, 1, 2}, s.Roll.Dice, "the players type the dice")
+}
+
+func TestPlayStartsTheGameItsFlagsNameAndElseResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	data := t.TempDir()
+	for _, step := range []struct {
+		args    []string
+		spec    string
+		players []string
+		says    string // on the terminal; "" for nothing of a new game
+	}{
+		{[]string{"--players", "Ann,Bob"}, "yahtzee", []string{"Ann", "Bob"}, ""},
+		{nil, "yahtzee", []string{"Ann", "Bob"}, ""},
+		{[]string{"--rules", "yacht", "--players", "Zed,Yan"}, "yacht", []string{"Zed", "Yan"}, "yahtzee for Ann, Bob) stays in the recent games"},
+		{nil, "yacht", []string{"Zed", "Yan"}, ""},
+		{[]string{"--rules", "yacht"}, "yacht", []string{"Zed", "Yan"}, ""},
+	} {
+		// Each run of play stops at the end of its subtest, before the next.
+		t.Run(strings.Join(append([]string{"play"}, step.args...), " "), func(t *testing.T) {
+			link, out := startPlay(t, append([]string{"--source", "demo", "--listen", "127.0.0.1:0", "--data", data}, step.args...)...)
+			_, s := getState(t, link+"api/state")
+			assert.Equal(t, step.spec, s.Rules.Spec)
+			var names []string
+			for _, p := range s.Players {
+				names = append(names, p.Name)
+			}
+			assert.Equal(t, step.players, names)
+			if step.says != "" {
+				assert.Contains(t, out.String(), step.says)
+			} else {
+				assert.NotContains(t, out.String(), "new game")
+			}
+		})
+	}
 }
 
 func TestPlayOnTheNetworkNeedsTheToken(t *testing.T) {

@@ -66,6 +66,16 @@ func runRead(ctx context.Context, e *env, args []string) error {
 // openReader makes a reader from the profile at path, or from the built-in
 // defaults when path is empty; faces, when set, overrides the profile's.
 func openReader(path, faces string, m vision.Models) (*vision.Reader, error) {
+	p, err := loadProfile(path, faces)
+	if err != nil {
+		return nil, err
+	}
+	return vision.NewReaderWith(p, m)
+}
+
+// loadProfile reads the profile at path, or the built-in defaults when path
+// is empty; faces, when set, overrides the profile's.
+func loadProfile(path, faces string) (*vision.Profile, error) {
 	p := vision.DefaultProfile()
 	if path != "" {
 		var err error
@@ -80,7 +90,7 @@ func openReader(path, faces string, m vision.Models) (*vision.Reader, error) {
 		}
 		p.Faces = f
 	}
-	return vision.NewReaderWith(p, m)
+	return p, nil
 }
 
 // readResult is one line of `dicecam read --json`.

@@ -103,3 +103,14 @@ func TestReadRefusesAForeignProfile(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "not a dicecam profile")
 }
+
+func TestReadOfAMissingFileSaysSoInWords(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	missing := filepath.Join(t.TempDir(), "nope.jpg")
+	var code int
+	var stdout, stderr string
+	process := processStderr(t, func() { code, stdout, stderr = runCmd(t, "read", missing) })
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout+stderr, missing+": error: read image: open "+missing+": no such file or directory")
+	assert.Empty(t, process, "Go opens the file before OpenCV sees it, so no line of OpenCV's reaches the terminal")
+}

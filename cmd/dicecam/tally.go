@@ -15,11 +15,14 @@ import (
 const tallyUsage = `[--rules R] [--json] LOG
 
 Plays a game log and prints the card and its totals. A game log has one
-turn a line, "D D D D D -> BOX", and '#' starts a comment. A poker series
-(best of 3, or --rules poker:games=N) goes in one log with a line "---"
-between the games; each game's card must be full before the next starts.
-A series prints each game's card, then the games' grand totals and the
-series total.
+turn a line, "D D D D D -> BOX", and '#' starts a comment; "-> BOX = N" is a
+score typed by hand in place of what the box held, and "-> BOX clear"
+empties the box. A poker series (best of 3, or --rules poker:games=N) goes
+in one log with a line "---" between the games; each game's card must be
+full before the next starts. A series prints each game's card, then the
+games' grand totals and the series total. A log of a whole table, as the
+scoreboard exports it, starts each player's turns with a line
+player "NAME"; it prints each player's cards, then who stands where.
 
 With --json it prints one object: "rules", then the card's fields "boxes"
 (box id to points, filled boxes only), "upper_subtotal", "upper_bonus",
@@ -27,7 +30,10 @@ With --json it prints one object: "rules", then the card's fields "boxes"
 of two or more games those fields are the last game's, and two more
 follow: "games", a list with one object of the same card fields for each
 game in order (no "rules"), and "series_total", the sum of the games'
-grand totals. A log of one game never has them.
+grand totals. A log of one game never has them. A log of a table prints
+"rules", "players", a list with one object for each player of "name" and
+the fields above, and "winners", the names of the winners once the game is
+over (more than one on a tie).
 `
 
 // cardJSON is one card and its totals in the --json output of dicecam tally.
@@ -63,9 +69,24 @@ func runTally(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	series, err := loadSeries(set, path)
+	l, err := readTableLog(set, path)
 	if err != nil {
 		return err
+	}
+	if len(l.Players) > 0 {
+		tb, err := rules.ReplayTable(set, l)
+		if err != nil {
+			return atLine(path, err)
+		}
+		if asJSON {
+			return writeTableJSON(e.stdout, l.Players, tb)
+		}
+		writeTableTable(e.stdout, path, l.Players, tb)
+		return nil
+	}
+	series, err := rules.Replay(set, l.Turns)
+	if err != nil {
+		return atLine(path, err)
 	}
 	cards := series.Cards()
 	switch {
@@ -108,16 +129,27 @@ func loadSeries(set *rules.Set, path string) (*rules.Series, error) {
 
 // readLog reads a game log's turns, naming the file and line of a bad one.
 func readLog(set *rules.Set, path string) ([]rules.Turn, error) {
+	return readLogWith(set, path, rules.ParseLog)
+}
+
+// readTableLog reads a game log of one player or of a whole table, naming
+// the file and line of a bad one.
+func readTableLog(set *rules.Set, path string) (*rules.Log, error) {
+	return readLogWith(set, path, rules.ReadLog)
+}
+
+func readLogWith[T any](set *rules.Set, path string, parse func(io.Reader, *rules.Set) (T, error)) (T, error) {
+	var none T
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("open game log: %w", err)
+		return none, fmt.Errorf("open game log: %w", err)
 	}
 	defer f.Close()
-	turns, err := rules.ParseLog(f, set)
+	l, err := parse(f, set)
 	if err != nil {
-		return nil, atLine(path, err)
+		return none, atLine(path, err)
 	}
-	return turns, nil
+	return l, nil
 }
 
 // atLine writes a *rules.LineError the way compilers do, "game.log:7: ...".
@@ -170,6 +202,81 @@ func writeSeriesJSON(w io.Writer, series *rules.Series) error {
 	}
 	out.tallyJSON = tallyJSON{Rules: series.Set().Spec(), cardJSON: out.Games[len(out.Games)-1]}
 	return json.NewEncoder(w).Encode(out)
+}
+
+// tableJSON is the --json output of dicecam tally for a log of a table.
+type tableJSON struct {
+	Rules   string       `json:"rules"`
+	Players []playerJSON `json:"players"`
+	Winners []string     `json:"winners"`
+}
+
+// playerJSON is one player of a table: the fields of a log of their own.
+type playerJSON struct {
+	Name string `json:"name"`
+	cardJSON
+	Games       []cardJSON `json:"games,omitempty"`
+	SeriesTotal *int       `json:"series_total,omitempty"`
+}
+
+func writeTableJSON(w io.Writer, names []string, tb *rules.Table) error {
+	out := tableJSON{Rules: tb.Set().Spec(), Winners: []string{}}
+	for p, name := range names {
+		sr := tb.Series(p)
+		pj := playerJSON{Name: name, cardJSON: cardOf(sr.Current())}
+		if cards := sr.Cards(); len(cards) > 1 {
+			for _, c := range cards {
+				pj.Games = append(pj.Games, cardOf(c))
+			}
+			total := sr.Total()
+			pj.SeriesTotal = &total
+		}
+		out.Players = append(out.Players, pj)
+	}
+	for _, p := range tb.Winners() {
+		out.Winners = append(out.Winners, names[p])
+	}
+	return json.NewEncoder(w).Encode(out)
+}
+
+// writeTableTable prints each player's cards as a log of their own prints
+// them, then the standing: games won, where a series is played, and totals.
+func writeTableTable(w io.Writer, path string, names []string, tb *rules.Table) {
+	set := tb.Set()
+	for p, name := range names {
+		sr, who := tb.Series(p), path+", "+name
+		if set.Games() == 1 {
+			writeTallyTable(w, who+"  "+set.Spec(), sr.Current())
+		} else {
+			writeSeriesTable(w, who, sr)
+		}
+		fmt.Fprintln(w)
+	}
+	st := tb.Standing()
+	state := "in play"
+	if st.Decided {
+		var won []string
+		for _, p := range st.Leaders {
+			won = append(won, names[p])
+		}
+		state = strings.Join(won, " and ") + " won"
+		if len(won) > 1 {
+			state = strings.Join(won, " and ") + " tied"
+		}
+	}
+	fmt.Fprintf(w, "%s  %s, %d players, %s\n\n", path, set.Spec(), len(names), state)
+	tab := scoreTable{header: []string{"Player", "Grand total"}, right: []bool{false, true}}
+	if set.Games() > 1 {
+		tab = scoreTable{header: []string{"Player", "Games won", "Series total"}, right: []bool{false, true, true}}
+	}
+	for p, name := range names {
+		if set.Games() > 1 {
+			tab.add(name, fmt.Sprint(st.Wins[p]), fmt.Sprint(tb.Series(p).Total()))
+		} else {
+			tab.add(name, fmt.Sprint(tb.Series(p).Total()))
+		}
+	}
+	tab.write(w)
 }
 
 // writeSeriesTable prints each game's card, then the games' grand totals
@@ -232,6 +339,8 @@ func writeTallyTable(w io.Writer, title string, card *rules.Card) {
 				tab.add(b.Name, "-", "")
 			case card.Bonus(b.ID):
 				tab.add(b.Name, fmt.Sprint(p), fmt.Sprintf("+%d bonus", set.FiveBonus()))
+			case card.Marked(b.ID):
+				tab.add(b.Name, fmt.Sprint(p), "typed by hand; no five dice make it")
 			default:
 				tab.add(b.Name, fmt.Sprint(p), "")
 			}

@@ -1,16 +1,23 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dicecam/dicecam/internal/pagetest"
 	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/rules/strategy"
+	"github.com/dicecam/dicecam/scoreboard"
+	"github.com/dicecam/dicecam/scoreboard/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -155,4 +162,70 @@ func TestScoreReadsTheGameInPlayOfASeries(t *testing.T) {
 	assert.NotContains(t, offered, rules.BoxID("aces"), "filled in game 3")
 	assert.NotContains(t, offered, rules.BoxID("four-of-a-kind"), "filled in game 3")
 	assert.Equal(t, 40, offered["straight"])
+}
+
+func TestTallyOfAScoreboardExportGivesTheCardsTotals(t *testing.T) {
+	db, err := store.Open(t.TempDir())
+	require.NoError(t, err)
+	defer db.Close()
+	set, err := rules.Parse("yahtzee")
+	require.NoError(t, err)
+	srv, err := scoreboard.New(context.Background(), scoreboard.Config{Store: db, Rules: set, Players: []string{"Ann", "Bob"},
+		Tables: scoreboard.NewTables(strategy.Options{NoCache: true})})
+	require.NoError(t, err)
+	defer srv.Close()
+	ts := pagetest.Serve(t, srv.Handler)
+	var state struct {
+		Version int `json:"version"`
+		GameID  int `json:"game_id"`
+		Players []struct {
+			Totals rules.Totals `json:"totals"`
+		} `json:"players"`
+	}
+	post := func(path, body string) {
+		resp, err := http.Post(ts.URL+path, "application/json", strings.NewReader(fmt.Sprintf(`{"version": %d%s}`, state.Version, body)))
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			msg, _ := io.ReadAll(resp.Body)
+			t.Fatalf("%s%s: %s", path, body, msg)
+		}
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&state))
+	}
+	resp, err := http.Get(ts.URL + "/api/state")
+	require.NoError(t, err)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&state))
+	resp.Body.Close()
+	for _, m := range [][2]string{
+		{"/api/roll", `, "dice": [6, 6, 6, 6, 6]`}, {"/api/confirm", ""}, {"/api/score", `, "box": "yahtzee"`},
+		{"/api/enter", `, "player": 1, "box": "chance", "points": 200`}, // the card said 200 where tally gave 47
+		{"/api/roll", `, "dice": [6, 6, 6, 6, 6]`}, {"/api/confirm", ""}, {"/api/score", `, "box": "sixes"`},
+		{"/api/enter", `, "player": 0, "box": "yahtzee", "points": 0`},
+		{"/api/clear", `, "player": 1, "box": "chance"`},
+		{"/api/enter", `, "player": 1, "box": "aces", "points": 5`},
+	} {
+		post(m[0], m[1])
+	}
+	resp, err = http.Get(fmt.Sprintf("%s/api/games/%d/export", ts.URL, state.GameID))
+	require.NoError(t, err)
+	export, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "game.txt")
+	require.NoError(t, os.WriteFile(path, export, 0o644))
+
+	code, stdout, stderr := runCmd(t, "tally", "--rules", "yahtzee", "--json", path)
+	require.Equal(t, 0, code, stderr)
+	var out struct {
+		Players []struct {
+			Name       string `json:"name"`
+			GrandTotal int    `json:"grand_total"`
+		} `json:"players"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &out))
+	require.Len(t, out.Players, 2, "one file holds the whole game:\n%s", export)
+	for p, pl := range out.Players {
+		assert.Equal(t, state.Players[p].Totals.GrandTotal, pl.GrandTotal, "%s:\n%s", pl.Name, export)
+	}
+	assert.Equal(t, 30+100, state.Players[0].Totals.GrandTotal, "the bonus earned before the yahtzee box was typed over stands")
 }

@@ -65,7 +65,7 @@ func (sf *sourceFlags) register(fs *flag.FlagSet) {
 	sf.readerFlags.register(fs)
 	fs.IntVar(&sf.dice, "dice", 5, "how many dice a roll has")
 	fs.Float64Var(&sf.fps, "fps", 30, "frames a second to replay a folder at, or to ask of a camera")
-	fs.StringVar(&sf.size, "size", "", "frame size to ask of a camera, e.g. 1280x720")
+	sizeFlag(fs, &sf.size)
 	fs.BoolVar(&sf.realtime, "realtime", false, "replay a file or folder at its frame rate, skipping frames when reading falls behind, as from a camera")
 }
 
@@ -83,12 +83,9 @@ func (sf *sourceFlags) watch(ctx context.Context, e *env, fn func(vision.Frame, 
 	}
 	opts := vision.SourceOptions{FPS: sf.fps, Live: sf.realtime,
 		Notify: func(s vision.Status) { e.log.Warn(s.String()) }}
-	if sf.size != "" {
-		var w, h int
-		if _, err := fmt.Sscanf(strings.ToLower(sf.size), "%dx%d", &w, &h); err != nil || w <= 0 || h <= 0 {
-			return usagef("--size %q: want WIDTHxHEIGHT, e.g. 1280x720", sf.size)
-		}
-		opts.Size = image.Pt(w, h)
+	var err error
+	if opts.Size, err = parseSize(sf.size); err != nil {
+		return err
 	}
 	reader, err := sf.open(e)
 	if err != nil {
@@ -174,4 +171,21 @@ func faceList(dice []vision.Die) []string {
 		}
 	}
 	return faces
+}
+
+// sizeFlag registers --size, the frame size to ask of a camera.
+func sizeFlag(fs *flag.FlagSet, size *string) {
+	fs.StringVar(size, "size", "", "frame size to ask of a camera, e.g. 1280x720 (default: the camera's own)")
+}
+
+// parseSize reads --size, WIDTHxHEIGHT; empty is the camera's own size.
+func parseSize(size string) (image.Point, error) {
+	if size == "" {
+		return image.Point{}, nil
+	}
+	var w, h int
+	if _, err := fmt.Sscanf(strings.ToLower(size), "%dx%d", &w, &h); err != nil || w <= 0 || h <= 0 {
+		return image.Point{}, usagef("--size %q: want WIDTHxHEIGHT, e.g. 1280x720", size)
+	}
+	return image.Pt(w, h), nil
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -80,7 +81,8 @@ func WaitFor(t *testing.T, ctx context.Context, expr string) {
 
 func navigatedAway(err error) bool {
 	msg := err.Error()
-	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")
+	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed") ||
+		strings.Contains(msg, "Inspected target navigated or closed")
 }
 
 // Serve serves the handler that handler makes for the address it will be
@@ -92,4 +94,18 @@ func Serve(t *testing.T, handler func(addr string) http.Handler) *httptest.Serve
 	ts.Start()
 	t.Cleanup(ts.Close)
 	return ts
+}
+
+// Media makes the page take the CSS media type ("print"; "" for the screen)
+// and the media features given as name and value, such as
+// "prefers-color-scheme", "dark"; none given leaves the system's.
+func Media(media string, features ...string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		p := emulation.SetEmulatedMediaParams{Media: media}
+		for i := 0; i+1 < len(features); i += 2 {
+			p.Features = append(p.Features, &emulation.MediaFeature{Name: features[i], Value: features[i+1]})
+		}
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, p)
+		return err
+	})
 }

@@ -73,8 +73,15 @@ func (t *Table) Review(turns []rules.Turn) (*Review, error) {
 			return nil, &rules.LineError{Line: tn.Line, Err: fmt.Errorf(
 				"this turn belongs to game %d, but game %d is in play: games follow one another", tn.Game+1, len(series.Cards()))}
 		}
-		turn++
 		card := series.Current()
+		if tn.Entry != rules.Scored {
+			// A box changed by hand has no roll to grade; the card takes it.
+			if err := tn.Play(card); err != nil {
+				return nil, &rules.LineError{Line: tn.Line, Err: err}
+			}
+			continue
+		}
+		turn++
 		tr, err := t.reviewTurn(card, tn)
 		if err != nil {
 			return nil, &rules.LineError{Line: tn.Line, Err: err}

@@ -127,3 +127,12 @@ func TestReviewNumbersTheTurnsOfEachGameOfASeries(t *testing.T) {
 	assert.Equal(t, len(set.Boxes()), last.Turn)
 	assert.Zero(t, rev.TotalLoss)
 }
+
+func TestReviewGradesTheRollsAndTakesTheBoxesTypedByHand(t *testing.T) {
+	tb := solved(t, "yacht", Official)
+	rev := reviewOf(t, tb, "-> yacht = 50\n-> yacht clear\n-> choice = 20\n6 6 6 6 6 -> yacht\n")
+	require.Len(t, rev.Turns, 1, "only the scored roll is graded")
+	assert.Equal(t, 1, rev.Turns[0].Turn)
+	assert.Equal(t, rules.BoxID("yacht"), rev.Turns[0].Box, "the cleared yacht box took the roll")
+	assert.Zero(t, rev.Turns[0].Loss, "a yacht in the yacht box with choice gone is the best move")
+}

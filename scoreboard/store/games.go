@@ -40,7 +40,7 @@ func (s *Store) CreateGame(ctx context.Context, spec string, names []string, sta
 		return Game{}, fmt.Errorf("create game: %w", err)
 	}
 	res, err := s.db.ExecContext(ctx,
-		`INSERT INTO games (started, spec, names, summary) VALUES (?, ?, ?, ?)`,
+		`INSERT INTO games (started, spec, names, summary, in_play) VALUES (?, ?, ?, ?, `+nextInPlay+`)`,
 		started.UnixMilli(), spec, string(nb), string(sb))
 	if err != nil {
 		return Game{}, fmt.Errorf("create game: %w", s.explain(err))
@@ -54,7 +54,7 @@ func (s *Store) CreateGame(ctx context.Context, spec string, names []string, sta
 
 // Game returns the game with the given id.
 func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT id, started, spec, names, summary, advice FROM games WHERE id = ?`, id)
+	row := s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id)
 	g, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, fmt.Errorf("game %d: %w", id, ErrNotFound)
@@ -62,10 +62,13 @@ func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
 	return g, err
 }
 
-// LatestGame returns the game started last, the one to resume after a
-// restart; ErrNotFound when there is none yet.
+// nextInPlay is the count that puts a game in play after every other.
+const nextInPlay = `(SELECT COALESCE(MAX(in_play), 0) + 1 FROM games)`
+
+// LatestGame returns the game put in play last, started or resumed, the one
+// to resume after a restart; ErrNotFound when there is none yet.
 func (s *Store) LatestGame(ctx context.Context) (Game, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT id, started, spec, names, summary, advice FROM games ORDER BY id DESC LIMIT 1`)
+	row := s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games ORDER BY COALESCE(in_play, 0) DESC, id DESC LIMIT 1`)
 	g, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
@@ -73,10 +76,28 @@ func (s *Store) LatestGame(ctx context.Context) (Game, error) {
 	return g, err
 }
 
-// RecentGames returns up to n games, newest first.
-func (s *Store) RecentGames(ctx context.Context, n int) ([]Game, error) {
-	rows, err := s.db.QueryContext(ctx,
-		`SELECT id, started, spec, names, summary, advice FROM games ORDER BY id DESC LIMIT ?`, n)
+// PutInPlay makes game id the latest in play, the one a restart resumes.
+func (s *Store) PutInPlay(ctx context.Context, id int64) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE games SET in_play = `+nextInPlay+` WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("put game %d in play: %w", id, s.explain(err))
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("put game %d in play: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
+const gameColumns = `id, started, spec, names, summary, advice`
+
+// RecentGames returns the last finished games, up to finished of them, and
+// every unfinished one that has a move, or is game current: newest first.
+// Older finished games stay in the database, each by its id.
+func (s *Store) RecentGames(ctx context.Context, finished int, current int64) ([]Game, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games g
+		WHERE id IN (SELECT id FROM games WHERE json_extract(summary, '$.over') = 1 ORDER BY id DESC LIMIT ?)
+		   OR (COALESCE(json_extract(summary, '$.over'), 0) = 0 AND (id = ? OR EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id)))
+		ORDER BY id DESC`, finished, current)
 	if err != nil {
 		return nil, fmt.Errorf("list games: %w", err)
 	}

@@ -73,7 +73,8 @@ CREATE TABLE IF NOT EXISTS games (
 	spec     TEXT    NOT NULL,
 	names    TEXT    NOT NULL,
 	summary  TEXT    NOT NULL DEFAULT '{}',
-	advice   INTEGER -- the advice switch: NULL until used, then 0 or 1
+	advice   INTEGER, -- the advice switch: NULL until used, then 0 or 1
+	in_play  INTEGER  -- counts up each time a game is put in play; the highest resumes
 );
 CREATE TABLE IF NOT EXISTS moves (
 	game_id  INTEGER NOT NULL REFERENCES games(id),
@@ -86,16 +87,19 @@ func (s *Store) migrate(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, schema); err != nil {
 		return fmt.Errorf("create tables: %w", err)
 	}
-	// A database made before the advice switch was kept lacks its column;
-	// the games in it keep the default.
-	var has int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name = 'advice'`).Scan(&has)
-	if err != nil {
-		return fmt.Errorf("read the games table's columns: %w", err)
-	}
-	if has == 0 {
-		if _, err := s.db.ExecContext(ctx, `ALTER TABLE games ADD COLUMN advice INTEGER`); err != nil {
-			return fmt.Errorf("add the advice column to the games table: %w", err)
+	// A database made before a column was added lacks it; the games in it
+	// keep its default: no advice switch used, and put in play in the
+	// order they were started.
+	for _, col := range []string{"advice", "in_play"} {
+		var has int
+		err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name = ?`, col).Scan(&has)
+		if err != nil {
+			return fmt.Errorf("read the games table's columns: %w", err)
+		}
+		if has == 0 {
+			if _, err := s.db.ExecContext(ctx, `ALTER TABLE games ADD COLUMN `+col+` INTEGER`); err != nil {
+				return fmt.Errorf("add the %s column to the games table: %w", col, err)
+			}
 		}
 	}
 	return nil

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,22 +49,55 @@ func TestAppendAtTakenPositionConflicts(t *testing.T) {
 	assert.Equal(t, [][]byte{[]byte(`{}`)}, got, "the losing move is not stored")
 }
 
-func TestRecentGamesNewestFirst(t *testing.T) {
+func TestRecentGamesAreTheLastTenFinishedAndEveryUnfinishedOne(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(t.TempDir())
-	require.NoError(t, err)
+	s := open(t, t.TempDir())
 	defer s.Close()
-	_, err = s.LatestGame(ctx)
+	_, err := s.LatestGame(ctx)
 	assert.True(t, errors.Is(err, ErrNotFound))
-	for i := range 12 {
-		_, err := s.CreateGame(ctx, "yacht", []string{fmt.Sprint("P", i)}, time.Now())
-		require.NoError(t, err)
+	var ids []int64
+	for i := range 17 {
+		g := create(t, s, "yacht", fmt.Sprint("P", i))
+		ids = append(ids, g.ID)
+		switch {
+		case i < 14: // finished
+			require.NoError(t, s.AppendMove(ctx, g.ID, 0, []byte(`{"kind":"enter"}`), Summary{Players: g.Names, Scores: []int{9}, Over: true}))
+		case i == 14: // unfinished, with a move to resume from
+			require.NoError(t, s.AppendMove(ctx, g.ID, 0, []byte(`{"kind":"roll"}`), Summary{Players: g.Names, Scores: []int{3}}))
+		} // P15 is empty, with nothing to resume; P16, empty too, is in play
 	}
-	games, err := s.RecentGames(ctx, 10)
+	games, err := s.RecentGames(ctx, 10, ids[16])
 	require.NoError(t, err)
-	require.Len(t, games, 10)
-	assert.Equal(t, []string{"P11"}, games[0].Names)
-	assert.Equal(t, []string{"P2"}, games[9].Names)
+	var names []string
+	for _, g := range games {
+		names = append(names, g.Names[0])
+	}
+	assert.Equal(t, []string{"P16", "P14", "P13", "P12", "P11", "P10", "P9", "P8", "P7", "P6", "P5", "P4"}, names,
+		"the game in play, the unfinished one with a move and the ten last finished, newest first")
+	old, err := s.Game(ctx, ids[0])
+	require.NoError(t, err, "a finished game past the list stays kept")
+	assert.True(t, old.Summary.Over)
+}
+
+func TestAGamePutBackInPlayIsTheOneARestartResumes(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, dir)
+	first := create(t, s, "yacht", "Ann")
+	create(t, s, "yacht", "Bob")
+	require.NoError(t, s.PutInPlay(ctx, first.ID))
+	require.NoError(t, s.Close())
+
+	s = open(t, dir)
+	defer s.Close()
+	g, err := s.LatestGame(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, first.ID, g.ID)
+	third := create(t, s, "yacht", "Cleo")
+	g, err = s.LatestGame(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, third.ID, g.ID, "a new game is put in play after every other")
+	assert.ErrorIs(t, s.PutInPlay(ctx, 99), ErrNotFound)
 }
 
 func TestAdviceSwitchIsKeptAcrossReopen(t *testing.T) {
@@ -149,4 +181,8 @@ func TestDatabaseFromBeforeTheAdviceSwitchOpens(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, g.Advice)
 	assert.True(t, *g.Advice)
+	newer := create(t, s, "yacht", "Cleo")
+	latest, err := s.LatestGame(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, newer.ID, latest.ID, "a game started after the migration is put in play after the old ones")
 }

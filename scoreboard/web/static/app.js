@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { withToken, post, watch, drawDie, el } = dicecam;
+  const { withToken, post, watch, drawDie, el, showError, clearError } = dicecam;
   const $ = (id) => document.getElementById(id);
 
   let state = null;
@@ -11,38 +11,50 @@
   let lastSpoken = "";
   let messageTimer = 0;
 
+  // say tells news that is no one control's: a calibration saved, the
+  // connection lost. An error goes beside its cause instead (showError);
+  // one with none goes beside the dice.
   function say(text, isError) {
+    if (isError) {
+      showError($("dice-bar"), text);
+      return;
+    }
     const m = $("message");
     m.textContent = text;
-    m.classList.toggle("error", !!isError);
     clearTimeout(messageTimer);
     if (text) messageTimer = setTimeout(() => (m.textContent = ""), 8000);
   }
 
   // act posts an action made against the state on screen. Actions go one
   // after another, so a quick second click is made against the state the
-  // first one left, not refused as stale.
+  // first one left, not refused as stale. A refusal shows beside anchor,
+  // the control that made the action.
   let queue = Promise.resolve();
-  function act(path, body) {
-    const next = queue.then(() => send(path, body));
+  function act(path, body, anchor) {
+    const next = queue.then(() => send(path, body, anchor));
     queue = next.catch(() => null);
     return next;
   }
 
-  async function send(path, body) {
+  async function send(path, body, anchor) {
     if (!state) return null;
     const reply = await post(path, { version: state.version, ...body });
     if (reply.error) {
-      if (reply.status === 409) say("The game changed meanwhile; the card now shows the latest. Try again.", true);
-      else say(reply.error, true);
+      const text = reply.status === 409 ? "The game changed meanwhile; the card now shows the latest. Try again." : reply.error;
+      showError(anchor || $("dice-bar"), text.charAt(0).toUpperCase() + text.slice(1));
       return null;
     }
-    say("");
+    clearError();
     render(reply);
     return reply;
   }
 
-  const card = dicecam.makeCard({ act, playerName: (i) => playerName(i), current: () => state, focusDice: () => $("dice").focus() });
+  const card = dicecam.makeCard({
+    table: $("card"), act, showError, playerName: (i) => playerName(i), current: () => state, focusDice: () => $("dice").focus(),
+  });
+  const review = dicecam.makeReview();
+  const games = dicecam.makeGames({ act, current: () => state, showError, review });
+  dicecam.appAct = act;
 
   function playerName(i) {
     return state.players[i] ? state.players[i].name : "";
@@ -59,9 +71,7 @@
     const pips = r.faces[0] === "1";
     $("typed").placeholder = pips ? "e.g. 33561" : "e.g. A A K 9 10";
     $("keys").textContent = pips ? "1–6" : "9 T J Q K A";
-    $("print-link").href = withToken("/print");
     $("overlay-link").href = withToken("/overlay");
-    $("print-blank").href = withToken(`/print?blank=1&players=${Math.min(Math.max(s.players.length, 1), 8)}`);
     renderWinner(s);
     renderCamera(s);
     renderRoll(s);
@@ -78,17 +88,32 @@
     const names = s.winners.map(playerName);
     const score = (i) => (s.rules.games > 1 ? s.players[i].series_total : s.players[i].totals.grand_total);
     const pts = s.winners.length ? score(s.winners[0]) : 0;
-    w.textContent = names.length > 1
+    const text = names.length > 1
       ? `A tie! ${names.join(" and ")} share the win with ${pts}.`
       : `${names[0]} wins with ${pts}!`;
+    if (w.dataset.said === `${s.game_id} ${text}`) return; // the button keeps the keyboard
+    w.dataset.said = `${s.game_id} ${text}`;
+    const id = s.game_id;
+    w.replaceChildren(text, " ", el("button", { type: "button", id: "winner-review", text: "Review the game",
+      onclick: () => review.open(id) }));
   }
 
   function renderCamera(s) {
     const fig = $("camera");
     fig.hidden = !s.camera.on;
+    const note = $("camera-note");
+    note.hidden = !s.camera.unreadable;
+    note.textContent = s.camera.unreadable ? `The camera cannot read these dice: ${s.camera.unreadable}.` : "";
     if (!s.camera.on) return;
     const img = $("camera-view");
-    if (!img.getAttribute("src")) img.src = withToken("/camera.mjpeg");
+    // The stream never ends, and a camera giving no frame would hold the
+    // page's load event as long: it starts once the page has loaded.
+    if (!img.getAttribute("src") && !img.dataset.waiting) {
+      img.dataset.waiting = "yes";
+      const start = () => { img.src = withToken("/camera.mjpeg"); };
+      if (document.readyState === "complete") start();
+      else window.addEventListener("load", start, { once: true });
+    }
     const feed = s.camera.feed || "running";
     fig.dataset.feed = feed;
     // Without frames the picture is an old one: the players type the dice.
@@ -129,7 +154,7 @@
           // On a die, a face key sets that die and Enter confirms the roll
           // (a button would otherwise take Enter as a click).
           const k = keyFace(e.key);
-          if (k) { e.preventDefault(); e.stopPropagation(); if (state.roll.throw) act("/api/die", { die: i, face: k }); }
+          if (k) { e.preventDefault(); e.stopPropagation(); if (state.roll.throw) act("/api/die", { die: i, face: k }, die); }
           if (e.key === "Enter") {
             e.preventDefault();
             e.stopPropagation();
@@ -137,7 +162,7 @@
           }
         });
         const ok = el("button", { type: "button", class: "die-ok", text: "✓ right" });
-        ok.addEventListener("click", () => act("/api/die", { die: i, face: state.roll.dice[i] }));
+        ok.addEventListener("click", () => act("/api/die", { die: i, face: state.roll.dice[i] }, ok));
         wrap.append(die, ok);
         dice.append(wrap);
       }
@@ -161,7 +186,9 @@
     const complete = roll.dice.every((d) => d > 0) && !roll.uncertain.some((u) => u);
     const confirm = $("confirm");
     confirm.disabled = roll.confirmed || !complete || s.to_move < 0;
-    confirm.textContent = roll.confirmed ? "Confirmed: pick a box" : "Confirm roll (Enter)";
+    // The key's hint goes where the screen is narrow (a phone has no Enter key at hand).
+    confirm.replaceChildren(roll.confirmed ? "Confirmed" : "Confirm",
+      el("span", { class: "key-hint", text: roll.confirmed ? ": pick a box" : " roll (Enter)" }));
   }
 
   // renderAdvice marks the dice to hold and says the advised move; the card
@@ -180,17 +207,31 @@
       if (hold && !mark) wrap.append(el("span", { class: "hold-mark", text: "keep" }));
       if (!hold && mark) mark.remove();
     });
+    // The last player, once the others have finished, may play to beat the leader.
+    $("beat-toggle").hidden = !a.on || !a.can_beat;
+    $("beat").checked = a.beat;
+    $("beat-label").textContent = a.can_beat ? `Beat ${a.leader}'s ${a.target}` : "Beat the leader";
     const note = $("advice-note");
-    note.hidden = !a.on || a.status === "waiting";
-    if (a.status === "preparing") note.textContent = "Advice is being prepared…";
-    else if (a.status === "unavailable") note.textContent = a.message;
-    else if (ready) note.textContent = adviceText(s);
-    else note.textContent = "";
+    note.hidden = !a.on || (a.status === "waiting" && !a.beat);
+    const text = $("advice-text");
+    if (a.status === "preparing") text.textContent = a.beat ? `Working out how to beat ${a.leader}'s ${a.target}…` : "Advice is being prepared…";
+    else if (a.status === "unavailable") text.textContent = a.message;
+    else if (ready) text.textContent = adviceText(s);
+    else if (a.beat) text.textContent = `Playing to beat ${a.leader}'s ${a.target}.`;
+    else text.textContent = "";
+    // How far the table or the plan to beat the leader has been worked out;
+    // a bar without a value moves without saying, while the work cannot tell.
+    const bar = $("advice-progress");
+    bar.hidden = a.status !== "preparing";
+    if (a.progress >= 0) bar.value = a.progress;
+    else bar.removeAttribute("value");
   }
+
+  const percent = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 2 : 1)}%`;
 
   function adviceText(s) {
     const a = s.advice;
-    const exp = `expected final score ${a.expected.toFixed(1)}`;
+    const exp = a.beat ? `${percent(a.win_chance)} chance to beat ${a.leader}'s ${a.target}` : `expected final score ${a.expected.toFixed(1)}`;
     const boxName = (id) => (s.rules.boxes.find((b) => b.id === id) || { name: id }).name;
     if (a.box) return `Advice: score ${boxName(a.box)} now (${exp}).`;
     const kept = s.roll.labels.filter((_, i) => a.hold[i]);
@@ -202,29 +243,49 @@
   // or without advice the best-paying lit one, so Enter scores it and Tab
   // walks on to the others.
   async function confirmRoll() {
-    const reply = await act("/api/confirm", {});
+    const reply = await act("/api/confirm", {}, $("confirm"));
     if (!reply) return;
     const best = document.querySelector("#card button.option.best") || [...document.querySelectorAll("#card button.option")]
       .sort((a, b) => Number(b.dataset.points) - Number(a.dataset.points))[0];
-    if (best) best.focus();
+    if (!best) return;
+    best.focus({ preventScroll: true });
+    showLit(best);
+  }
+
+  // showLit scrolls the lit boxes into view below the dice bar: all of them
+  // where they fit, else the one the keyboard is on.
+  function showLit(best) {
+    const rects = [...document.querySelectorAll("#card button.option")].map((b) => b.getBoundingClientRect());
+    const bar = $("dice-bar").getBoundingClientRect();
+    const above = getComputedStyle($("dice-bar")).position === "sticky" ? bar.bottom : 0;
+    const top = Math.min(...rects.map((r) => r.top));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
+    const room = window.innerHeight - above;
+    if (bottom - top + 16 <= room) {
+      if (top < above + 8) window.scrollBy(0, top - above - 8);
+      else if (bottom > window.innerHeight - 8) window.scrollBy(0, bottom - window.innerHeight + 8);
+    } else {
+      best.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // bumpDie corrects a die by one face; a die not read starts at 1.
   function bumpDie(i, step) {
+    const die = document.querySelector(`#dice .die[data-die="${i}"]`);
     if (!state || !state.roll.throw) {
-      say("Type the dice first (keys 1–6), then correct them here.", true);
+      showError(die, `Type the dice first (keys ${$("keys").textContent}), then correct them here.`);
       return;
     }
     const f = state.roll.dice[i];
     const next = f ? ((f - 1 + step + 6) % 6) + 1 : 1;
-    act("/api/die", { die: i, face: next });
+    act("/api/die", { die: i, face: next }, die);
   }
 
   async function setRoll(dice) {
     const chosen = document.querySelector('input[name="throw"]:checked');
     let throwNo = state.roll.throw ? Math.min(state.roll.throw + 1, 3) : 1;
     if (chosen && state.roll.throw && Number(chosen.value) !== state.roll.throw) throwNo = Number(chosen.value);
-    return act("/api/roll", { dice, throw: throwNo });
+    return act("/api/roll", { dice, throw: throwNo }, $("typed"));
   }
 
   // keyFace is the face a key types: 1–6 for pips; 9 T J Q K A for poker
@@ -242,6 +303,11 @@
     if (dice.length !== 5 || dice.some((d) => d < 1)) return null;
     return dice;
   }
+
+  // The speech switch is this browser's, kept across reloads.
+  const speakKey = "dicecam.speak";
+  $("speak").checked = localStorage.getItem(speakKey) === "on";
+  $("speak").addEventListener("change", (e) => localStorage.setItem(speakKey, e.target.checked ? "on" : "off"));
 
   function speak(s) {
     if (!$("speak").checked || !window.speechSynthesis) return;
@@ -285,33 +351,82 @@
   $("type-roll").addEventListener("submit", (e) => {
     e.preventDefault();
     const dice = parseDice($("typed").value);
-    if (!dice) { say(`Type five dice, like 33561 or ${state.rules.faces.slice(0, 5).join(" ")}.`, true); return; }
+    if (!dice) {
+      const eg = state.rules.faces[0] === "1" ? "33561" : state.rules.faces.slice(0, 5).join(" ");
+      showError($("typed"), `Type five dice, as in ${eg}: each one of ${state.rules.faces.join(" ")}.`);
+      return;
+    }
     typedBuffer = [];
     $("typed").value = "";
     setRoll(dice);
   });
   $("confirm").addEventListener("click", confirmRoll);
-  $("advice").addEventListener("change", (e) => act("/api/advice", { on: e.target.checked }));
-  $("undo").addEventListener("click", () => act("/api/undo", {}));
+  $("advice").addEventListener("change", (e) => act("/api/advice", { on: e.target.checked }, e.target));
+  $("beat").addEventListener("change", (e) => act("/api/advice", { beat: e.target.checked }, e.target));
+  $("show-review").addEventListener("click", () => review.open(state.game_id));
+  $("undo").addEventListener("click", () => act("/api/undo", {}, $("undo")));
   document.querySelectorAll('input[name="throw"]').forEach((r) => r.addEventListener("change", () => {
     if (state.roll.throw && state.roll.dice.every((d) => d > 0)) {
-      act("/api/roll", { dice: state.roll.dice, uncertain: state.roll.uncertain, throw: Number(r.value) });
+      act("/api/roll", { dice: state.roll.dice, uncertain: state.roll.uncertain, throw: Number(r.value) }, r);
     }
   }));
 
-  $("new-game").addEventListener("click", () => {
+  // unfinished describes the game in play when it is not over and has a
+  // box filled, so New game asks before setting it aside; "" otherwise.
+  function unfinished(s) {
+    if (s.over || !s.players.some((p) => Object.keys(p.boxes).length)) return "";
+    const scores = s.players.map((p) => `${p.name} ${s.rules.games > 1 ? p.series_total : p.totals.grand_total}`).join(", ");
+    return `Game ${s.game_id} (${s.rules.spec}: ${scores}) is not finished. Starting a new one sets it aside in Games, where you can resume it.`;
+  }
+
+  function openNewGame() {
     const sel = $("new-rules");
     sel.replaceChildren(...state.rules.sets.map((n) => el("option", { value: n, text: n, selected: n === state.rules.name })));
     const spec = state.rules.spec;
     $("new-options").value = spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : "";
     $("new-players").value = state.players.map((p) => p.name).join(", ");
+    const open = unfinished(state);
+    $("new-unfinished").hidden = !open;
+    $("new-unfinished").textContent = open;
+    $("new-start").textContent = open ? "Set it aside and start" : "Start";
     $("new-dialog").showModal();
-  });
+  }
+  $("new-game").addEventListener("click", openNewGame);
   $("new-dialog").addEventListener("close", async () => {
     if ($("new-dialog").returnValue !== "start") return;
     const opts = $("new-options").value.trim();
     const players = $("new-players").value.split(",").map((n) => n.trim()).filter((n) => n);
-    await act("/api/new", { rules: $("new-rules").value + (opts ? ":" + opts : ""), players });
+    const before = state.game_id;
+    const reply = await act("/api/new", { rules: $("new-rules").value + (opts ? ":" + opts : ""), players }, $("new-game"));
+    if (reply) say(`Game ${reply.game_id} started; game ${before} is kept in Games.`);
+    else {
+      // Shown again with what was typed, the refusal beside it.
+      const text = $("error-pop").textContent;
+      $("new-dialog").showModal();
+      showError(/player|name/i.test(text) ? $("new-players") : $("new-options"), text);
+    }
+  });
+
+  // The print dialog: this game or a blank card, the paper, the columns.
+  $("print-open").addEventListener("click", () => {
+    const cols = $("print-columns");
+    const n = Math.min(Math.max(state.players.length, 1), 8);
+    cols.replaceChildren(...[1, 2, 3, 4, 5, 6, 7, 8].map((c) => el("option", { value: c, text: String(c), selected: c === n })));
+    const blank = document.querySelector('input[name="print-what"][value="blank"]').checked;
+    cols.disabled = !blank;
+    $("print-dialog").showModal();
+  });
+  document.querySelectorAll('input[name="print-what"]').forEach((r) => r.addEventListener("change", () => {
+    $("print-columns").disabled = r.value !== "blank" || !r.checked;
+  }));
+  $("print-dialog").addEventListener("close", () => {
+    if ($("print-dialog").returnValue !== "print") return;
+    const paper = $("print-paper").value;
+    const blank = document.querySelector('input[name="print-what"][value="blank"]').checked;
+    const url = blank
+      ? `/print?blank=1&players=${$("print-columns").value}&paper=${paper}&rules=${encodeURIComponent(state.rules.spec)}`
+      : `/print?game=${state.game_id}&paper=${paper}`;
+    window.open(withToken(url), "_blank");
   });
 
   $("show-games").addEventListener("click", async () => {
@@ -319,28 +434,18 @@
     sec.hidden = !sec.hidden;
     $("show-games").setAttribute("aria-expanded", String(!sec.hidden));
     if (!sec.hidden) {
-      await loadGames();
+      await games.load();
       sec.scrollIntoView({ behavior: "smooth" });
     }
   });
 
-  async function loadGames() {
-    const resp = await fetch(withToken("/api/games"));
-    const games = await resp.json();
-    const table = $("games-list");
-    table.replaceChildren(el("tr", {},
-      ...["Date", "Rules", "Players and scores", "Winner", "Export"].map((h) => el("th", { scope: "col", text: h }))));
-    for (const g of games) {
-      const exports = el("td");
-      g.players.forEach((name, i) => exports.append(
-        el("a", { href: withToken(`/api/games/${g.id}/export?player=${i}`), download: "", text: name }), " "));
-      table.append(el("tr", {},
-        el("td", { text: g.started }), el("td", { text: g.rules }),
-        el("td", { text: g.players.map((n, i) => `${n} ${g.scores[i]}`).join(", ") }),
-        el("td", { text: g.over ? (g.winners || []).join(" and ") : g.id === state.game_id ? "playing" : "not finished" }),
-        exports));
-    }
-  }
+  // On a phone the dice bar sticks to the top: the card's boxes scroll into
+  // view below it, not under it.
+  const bar = $("dice-bar");
+  new ResizeObserver(() => {
+    const sticky = getComputedStyle(bar).position === "sticky";
+    document.documentElement.style.setProperty("--bar-height", sticky ? `${bar.offsetHeight}px` : "0px");
+  }).observe(bar);
 
-  watch(render, () => say("Lost the connection to the scoreboard; reconnecting…", true));
+  watch((s) => { render(s); games.refresh(s); }, () => say("Lost the connection to the scoreboard; reconnecting…"));
 })();

@@ -78,5 +78,50 @@ const dicecam = (() => {
     return e;
   }
 
-  return { withToken, post, watch, drawDie, el };
+  // showError says what went wrong beside what caused it: under anchor (the
+  // control or cell), or over it where the screen ends, inside the window,
+  // until the next action or ten seconds. In an open dialog it shows there.
+  let errorAnchor = null;
+  let errorAgain = ""; // a selector that finds the anchor's cell again
+  let errorTimer = 0;
+  function showError(anchor, text) {
+    const pop = document.getElementById("error-pop");
+    if (!pop) return;
+    const host = (anchor && anchor.closest && anchor.closest("dialog[open]")) || document.body;
+    if (pop.parentElement !== host) host.append(pop);
+    pop.textContent = text;
+    pop.hidden = false;
+    errorAnchor = anchor;
+    errorAgain = anchor && anchor.matches && anchor.matches("td[data-box]") && anchor.closest("table[id]")
+      ? `#${anchor.closest("table[id]").id} td[data-player="${anchor.dataset.player}"][data-box="${anchor.dataset.box}"]`
+      : "";
+    placeError();
+    clearTimeout(errorTimer);
+    errorTimer = setTimeout(clearError, 10000);
+  }
+
+  function placeError() {
+    const pop = document.getElementById("error-pop");
+    if (!pop || pop.hidden) return;
+    // A card drawn again has a new cell in the place of the one that erred.
+    if (errorAnchor && !errorAnchor.isConnected && errorAgain) errorAnchor = document.querySelector(errorAgain);
+    const at = errorAnchor && errorAnchor.isConnected ? errorAnchor : document.getElementById("dice-bar") || document.body;
+    const r = at.getBoundingClientRect();
+    const w = pop.offsetWidth;
+    const h = pop.offsetHeight;
+    let top = r.bottom + 6;
+    if (top + h > window.innerHeight - 4) top = Math.max(4, r.top - h - 6);
+    pop.style.top = `${Math.round(top)}px`;
+    pop.style.left = `${Math.round(Math.min(Math.max(4, r.left), window.innerWidth - w - 4))}px`;
+  }
+
+  function clearError() {
+    const pop = document.getElementById("error-pop");
+    if (pop) pop.hidden = true;
+    errorAnchor = null;
+  }
+  window.addEventListener("scroll", placeError, { passive: true, capture: true });
+  window.addEventListener("resize", placeError);
+
+  return { withToken, post, watch, drawDie, el, showError, clearError };
 })();
