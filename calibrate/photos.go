@@ -20,6 +20,21 @@ type Options struct {
 	// Models are the networks the reader will run, the built-in ones when
 	// zero: calibration measures how each way of reading does with them.
 	Models vision.Models
+	// Compared, where set, hears how each way of reading read the sample
+	// of photos and which one the profile keeps.
+	Compared func(Comparison)
+}
+
+// Comparison is how the ways of reading a calibration chooses between read
+// its sample of photos.
+type Comparison struct {
+	Measured *vision.Profile   // the profile fitted to the photos, before choosing
+	Ways     []string          // the ways, in the order of preference
+	Read     []vision.Accuracy // how each read the sample
+	Kept     int               // the way the profile keeps
+	// Defaults says the way kept is the built-in defaults: the profile
+	// holds nothing of the table, as no profile read it worse.
+	Defaults bool
 }
 
 // FromPhotos builds a profile from labelled photos of one table and one dice
@@ -98,7 +113,7 @@ func FromPhotos(ctx context.Context, photos []vision.Photo, opts Options) (*visi
 	if err := learnFaces(ctx, p, photos, opts.Models); err != nil {
 		return nil, err
 	}
-	return choose(ctx, p, photos, opts.Models)
+	return choose(ctx, p, photos, opts)
 }
 
 // locate gives every die labelled without a box, in folders that give
@@ -307,7 +322,7 @@ const (
 // choose reads a sample of the photos each way of reading allows and
 // returns the profile of the one that reads them best, preferring the
 // earlier of those within chance of the best.
-func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo, m vision.Models) (*vision.Profile, error) {
+func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo, opts Options) (*vision.Profile, error) {
 	dice := 0
 	for _, ph := range photos {
 		dice += len(ph.Dice)
@@ -328,7 +343,7 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 	accuracies := make([]vision.Accuracy, len(ways))
 	for i, w := range ways {
 		profiles[i] = w.profile(measured)
-		r, err := vision.NewReaderWith(profiles[i], m)
+		r, err := vision.NewReaderWith(profiles[i], opts.Models)
 		if err != nil {
 			return nil, fmt.Errorf("calibrate: %w", err)
 		}
@@ -344,7 +359,15 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 		}
 		r.Close()
 	}
-	return profiles[preferred(accuracies)], nil
+	kept := preferred(accuracies)
+	if opts.Compared != nil {
+		c := Comparison{Measured: measured, Read: accuracies, Kept: kept, Defaults: kept == 0}
+		for _, w := range ways {
+			c.Ways = append(c.Ways, w.name)
+		}
+		opts.Compared(c)
+	}
+	return profiles[kept], nil
 }
 
 // preferred is the first of the accuracies within chance of the best that

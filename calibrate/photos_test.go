@@ -148,3 +148,32 @@ func TestPokerDiceReadByCalibratedTemplates(t *testing.T) {
 	assert.GreaterOrEqual(t, got.Recall(), 0.8)
 	assert.GreaterOrEqual(t, got.Right, 2)
 }
+
+func TestCalibrationSaysHowEachWayReadItsPhotos(t *testing.T) {
+	train, _ := loadFolds(t, filepath.Join("..", "testdata", "fixtures", "rotations"), "0/3")
+	matcheck.Check(t)
+	require.NotEmpty(t, train)
+	var heard []Comparison
+	p, err := FromPhotos(context.Background(), train, Options{Faces: rules.PipFaces, Compared: func(c Comparison) { heard = append(heard, c) }})
+	require.NoError(t, err)
+	require.Len(t, heard, 1, "one comparison a calibration")
+	c := heard[0]
+	require.Len(t, c.Ways, len(readings))
+	require.Len(t, c.Read, len(readings))
+	assert.Equal(t, "built-in defaults", c.Ways[0], "the defaults come first")
+	dice := 0
+	for _, ph := range train {
+		dice += len(ph.Dice)
+	}
+	for i, a := range c.Read {
+		assert.Equal(t, len(train), a.Photos, "%s reads every photo of so small a folder", c.Ways[i])
+		assert.Equal(t, dice, a.Labelled, c.Ways[i])
+	}
+	assert.NotEmpty(t, c.Measured.Bodies, "the white bodies are measured")
+	assert.Equal(t, c.Kept == 0, c.Defaults)
+	if c.Defaults {
+		assert.Equal(t, vision.DefaultProfile(), p)
+	} else {
+		assert.Equal(t, c.Measured.Bodies, p.Bodies, "the profile keeps what was measured")
+	}
+}

@@ -79,7 +79,17 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	p, err := calibrate.FromPhotos(ctx, photos, calibrate.Options{Faces: faces, Models: m})
+	compared := func(c calibrate.Comparison) {
+		for i, w := range c.Ways {
+			a := c.Read[i]
+			e.log.Info("read the sample "+w, "photos", a.Photos, "dice", a.Labelled, "first_time", a.Right,
+				"silently_wrong", a.Wrong, "false", a.False, "kept", i == c.Kept)
+		}
+		if c.Defaults {
+			e.log.Info("the built-in defaults read these photos as well as any profile fitted to them: the profile keeps them")
+		}
+	}
+	p, err := calibrate.FromPhotos(ctx, photos, calibrate.Options{Faces: faces, Models: m, Compared: compared})
 	if err != nil {
 		return err
 	}
