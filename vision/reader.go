@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"io/fs"
 	"math"
 	"os"
@@ -135,6 +136,49 @@ func (r *Reader) Close() error {
 // neither keeps nor closes frame.
 func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	found := r.detect(frame)
+	if r.profile.Tray.Empty() && fillsFrame(frame, found) {
+		return r.readFramed(frame, found)
+	}
+	return r.readScaled(frame, found)
+}
+
+// fillsFrame reports whether the die the detector is surest of fills most
+// of the frame, as in a close-up or a photo cropped to one die.
+func fillsFrame(frame gocv.Mat, found []detect.Candidate) bool {
+	return len(found) > 0 && found[0].Side >= fillingShare*float64(min(frame.Cols(), frame.Rows()))
+}
+
+// fillingShare is the share of the frame's short side from which a die
+// fills the frame: its pips are then blobs on no table, and the model's
+// crop of it runs off the picture.
+const fillingShare = 0.6
+
+// readFramed reads a frame filled by its dice from a copy framed in grey,
+// as the detector found them, so that they lie on a table of their own.
+func (r *Reader) readFramed(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
+	pad := min(frame.Cols(), frame.Rows())
+	framed := gocv.NewMat()
+	defer framed.Close()
+	gocv.CopyMakeBorder(frame, &framed, pad, pad, pad, pad, gocv.BorderConstant, color.RGBA{110, 110, 110, 0})
+	moved := make([]detect.Candidate, len(found))
+	for i, c := range found {
+		c.X, c.Y = c.X+float64(pad), c.Y+float64(pad)
+		moved[i] = c
+	}
+	dice, err := r.readScaled(framed, moved)
+	var in []Die
+	for _, d := range dice {
+		d = shift(d, image.Pt(-pad, -pad))
+		if d.Center.In(image.Rect(0, 0, frame.Cols(), frame.Rows())) {
+			in = append(in, d)
+		}
+	}
+	return in, err
+}
+
+// readScaled reads frame, in which the detector found found, at the
+// working scale.
+func (r *Reader) readScaled(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
 	f := r.workScale(found)
 	if f < 1 {
 		small, err := r.shrink(frame, f)
