@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"io/fs"
 	"math"
 	"os"
@@ -154,12 +153,11 @@ func fillsFrame(frame gocv.Mat, found []detect.Candidate) bool {
 const fillingShare = 0.6
 
 // readFramed reads a frame filled by its dice from a copy framed in grey,
-// as the detector found them, so that they lie on a table of their own.
+// as the detector found them (detect.Framed), so that they lie on a table of their own.
 func (r *Reader) readFramed(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
-	pad := min(frame.Cols(), frame.Rows())
 	framed := gocv.NewMat()
 	defer framed.Close()
-	gocv.CopyMakeBorder(frame, &framed, pad, pad, pad, pad, gocv.BorderConstant, color.RGBA{110, 110, 110, 0})
+	pad := detect.Framed(frame, &framed)
 	moved := make([]detect.Candidate, len(found))
 	for i, c := range found {
 		c.X, c.Y = c.X+float64(pad), c.Y+float64(pad)

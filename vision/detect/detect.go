@@ -168,25 +168,33 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 }
 
 // detectFilling looks for one die as large as the frame: it frames the
-// picture in a neutral grey as wide as its short side, which no tray
-// matches closely, and looks for a die of nine tenths of that side.
+// picture as Framed does and looks for a die of nine tenths of its short
+// side.
 func (d *Detector) detectFilling(frame gocv.Mat) ([]Candidate, error) {
-	short := min(frame.Cols(), frame.Rows())
 	framed := gocv.NewMat()
 	defer framed.Close()
-	gocv.CopyMakeBorder(frame, &framed, short, short, short, short, gocv.BorderConstant, color.RGBA{110, 110, 110, 0})
-	found, err := d.detectAt(framed, 0.9*float64(short))
+	pad := Framed(frame, &framed)
+	found, err := d.detectAt(framed, 0.9*float64(pad))
 	if err != nil {
 		return nil, err
 	}
 	var in []Candidate
 	for _, c := range found {
-		c.X, c.Y = c.X-float64(short), c.Y-float64(short)
+		c.X, c.Y = c.X-float64(pad), c.Y-float64(pad)
 		if c.X >= 0 && c.Y >= 0 && c.X < float64(frame.Cols()) && c.Y < float64(frame.Rows()) {
 			in = append(in, c)
 		}
 	}
 	return in, nil
+}
+
+// Framed writes frame into dst inside a border of a neutral grey, which no
+// tray matches closely, as wide as the frame's short side, which it
+// returns: a die filling the frame then shows its edges against a table.
+func Framed(frame gocv.Mat, dst *gocv.Mat) int {
+	pad := min(frame.Cols(), frame.Rows())
+	gocv.CopyMakeBorder(frame, dst, pad, pad, pad, pad, gocv.BorderConstant, color.RGBA{110, 110, 110, 0})
+	return pad
 }
 
 // filling stands for the look for one die filling the frame among the die
