@@ -152,8 +152,9 @@ func fillsFrame(frame gocv.Mat, found []detect.Candidate) bool {
 // crop of it runs off the picture.
 const fillingShare = 0.6
 
-// readFramed reads a frame filled by its dice from a copy framed in grey,
-// as the detector found them (detect.Framed), so that they lie on a table of their own.
+// readFramed reads a frame its dice fill from a copy framed in grey
+// (detect.Framed), on which they lie on a table of their own; found are the
+// dice the detector found in frame.
 func (r *Reader) readFramed(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
 	framed := gocv.NewMat()
 	defer framed.Close()
