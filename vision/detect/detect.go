@@ -111,10 +111,11 @@ func DefaultDieSide(width, height int) float64 {
 // is the typical die side in pixels (a profile's: the geometric mean of its
 // die_size range). Zero or less means unknown: Detect then starts from
 // DefaultDieSide and looks again at the median side of the dice it is sure
-// of, until the two agree (three looks at most). Where that first look is
-// sure of nothing it tries a die of half the short side and one of a 24th
-// first, so dice from a 40th of the short side to nearly all of it settle,
-// and last a die filling the frame.
+// of, until the two agree (three looks at most). Where the first look is
+// not clearly sure of a die, it looks too for a die of half the short side,
+// one of a 24th and one filling the frame, and goes on from the look whose
+// best die is surest, so dice from a 40th of the short side to all of it
+// settle.
 func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
 	if dieSide > 0 && !math.IsInf(dieSide, 0) {
 		return d.detectAt(frame, dieSide)
