@@ -370,25 +370,38 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 	return profiles[kept], nil
 }
 
-// preferred is the first of the accuracies within chance of the best that
-// reads no more dice wrong with confidence than the best does. A reading's worth counts a die read right the first time for
-// one, a die read wrong with confidence, which scores a wrong box
-// unnoticed, against five, and a false die against one. Chance is one die
-// and three in a hundred: on a webcam's desk the detector alone read 4 of
-// 184 dice better than the defaults on the sample, and 5 photos in a
-// hundred worse than they did on the photos after it.
+// preferred is the way of reading to keep, given how each read the sample:
+// the defaults, accuracies[0], unless another way reads it no worse on any
+// count (as many dice found and as many right the first time, no more
+// silently wrong, no more false dice) and better overall by more than chance; then the first such
+// way within chance of the best of them. A reading's worth counts a die
+// read right the first time for one, a die read wrong with confidence,
+// which scores a wrong box unnoticed, against five, and a false die
+// against one. Chance is one die and three in a hundred: on a webcam's
+// desk the detector alone read 4 of 184 dice better than the defaults on
+// the sample, and 5 photos in a hundred worse than they did on the photos
+// after it. A way that trades one count for another, dice read right for
+// fewer false ones say, is not kept: a profile must never read worse.
 func preferred(accuracies []vision.Accuracy) int {
 	worth := func(a vision.Accuracy) float64 { return float64(a.Right - 5*a.Wrong - a.False) }
+	chance := func(a vision.Accuracy) float64 { return 1 + 0.03*float64(a.Labelled) }
+	defaults := accuracies[0]
+	better := func(a vision.Accuracy) bool {
+		return a.Matched >= defaults.Matched && a.Right >= defaults.Right && a.Wrong <= defaults.Wrong && a.False <= defaults.False &&
+			worth(a) > worth(defaults)+chance(defaults)
+	}
 	best := 0
 	for i, a := range accuracies {
-		if worth(a) > worth(accuracies[best]) {
+		if i > 0 && better(a) && (best == 0 || worth(a) > worth(accuracies[best])) {
 			best = i
 		}
 	}
-	b := accuracies[best]
-	for i, a := range accuracies {
-		if worth(a) >= worth(b)-1-0.03*float64(a.Labelled) && a.Wrong <= b.Wrong {
-			return i
+	if best == 0 {
+		return 0
+	}
+	for i, a := range accuracies[1:] {
+		if better(a) && worth(a) >= worth(accuracies[best])-chance(a) {
+			return i + 1
 		}
 	}
 	return best

@@ -25,7 +25,7 @@ func TestPaletteKeepsColoursSeenOftenCommonestFirst(t *testing.T) {
 	assert.Greater(t, int(got[1][2]), int(got[1][0]), "then red, in BGR")
 }
 
-func TestCalibrationPrefersTheFirstReadingWithinChanceOfTheBest(t *testing.T) {
+func TestCalibrationKeepsTheDefaultsUnlessAWayReadsClearlyBetterAndNoWorse(t *testing.T) {
 	// 60 photos, 400 dice, as on calibration's sample.
 	base := vision.Accuracy{Photos: 60, Labelled: 400, Matched: 396, False: 2, Right: 330, Wrong: 2, Asked: 64}
 	better := base
@@ -42,8 +42,12 @@ func TestCalibrationPrefersTheFirstReadingWithinChanceOfTheBest(t *testing.T) {
 		{"three in a hundred more right is chance too", []vision.Accuracy{base, func() vision.Accuracy { a := base; a.Right += 12; return a }()}, 0},
 		{"past that: the better", []vision.Accuracy{base, func() vision.Accuracy { a := base; a.Right += 14; return a }()}, 1},
 		{"clearly more dice right: that one", []vision.Accuracy{base, better}, 1},
-		{"more right but more silently wrong: the safer", []vision.Accuracy{wrong, base}, 1},
-		{"false dice count against", []vision.Accuracy{func() vision.Accuracy { a := better; a.False = 60; return a }(), base}, 1},
+		{"more right but more silently wrong: not kept", []vision.Accuracy{base, func() vision.Accuracy { a := better; a.Wrong = 3; return a }()}, 0},
+		{"fewer silently wrong but fewer right: not kept", []vision.Accuracy{wrong, base}, 0},
+		{"more right but more false dice: not kept", []vision.Accuracy{base, func() vision.Accuracy { a := better; a.False = 3; return a }()}, 0},
+		{"more right but fewer found: not kept", []vision.Accuracy{base, func() vision.Accuracy { a := better; a.Matched = 390; return a }()}, 0},
+		{"of two clearly better, the first within chance of the best", []vision.Accuracy{base, better, func() vision.Accuracy { a := better; a.Right += 5; return a }()}, 1},
+		{"of two clearly better, the best past chance", []vision.Accuracy{base, better, func() vision.Accuracy { a := better; a.Right += 20; return a }()}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
