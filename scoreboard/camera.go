@@ -181,12 +181,27 @@ func (s *Server) Held(dice [5]int) [5]bool {
 	if a.Status != adviceReady || a.Box != "" {
 		return [5]bool{}
 	}
-	for i, f := range s.game.State().Throw.Dice {
-		if int(f) != dice[i] {
-			return [5]bool{}
+	r := s.game.State().Throw
+	switch dice {
+	case r.faces():
+		return a.Hold
+	case r.given:
+		// The dice as the camera read them, before the dice held from the
+		// roll before took their places: the same faces, marked where
+		// they lie in the reading.
+		var n [7]int
+		for _, f := range heldFaces(r.Dice, a.Hold) {
+			n[f]++
 		}
+		var held [5]bool
+		for i, d := range dice {
+			if n[d] > 0 {
+				held[i], n[d] = true, n[d]-1
+			}
+		}
+		return held
 	}
-	return a.Hold
+	return [5]bool{}
 }
 
 // Settled implements Camera: the roll becomes the current throw, as if

@@ -3,6 +3,7 @@ package scoreboard
 import (
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -255,4 +256,31 @@ func TestRecordedHoldsSurviveARestart(t *testing.T) {
 
 	fourth := newBoardIn(t, dir, Config{}, "yacht", "Ann")
 	assert.Contains(t, fourth.exported(), "\n6 6 5 2 1 keep 6 6, 6 6 6 3 4 -> sixes\n")
+}
+
+func TestTheCameraViewMarksTheAdvisedKeepWhereTheDiceLie(t *testing.T) {
+	yachtTable(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann")
+	b.srv.Settled([5]int{1, 6, 2, 6, 3}, [5]bool{})
+	b.hold(false, true, false, true, false)
+	read := [5]int{6, 4, 6, 5, 2}
+	b.srv.Settled(read, [5]bool{})
+	b.must("/api/confirm", map[string]any{})
+	v := b.readyAdvice()
+	require.Empty(t, v.Advice.Box, "rolling again is best")
+	var want, got []int
+	for i, h := range v.Advice.Hold {
+		if h {
+			want = append(want, v.Roll.Dice[i])
+		}
+	}
+	for i, h := range b.srv.Held(read) {
+		if h {
+			got = append(got, read[i])
+		}
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	require.NotEmpty(t, want)
+	assert.Equal(t, want, got, "the same faces are marked in the camera's reading, which lies in another order")
 }
