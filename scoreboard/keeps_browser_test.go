@@ -118,3 +118,27 @@ func TestPageMarksTheDiceHeldAndTheReviewGradesTheKeep(t *testing.T) {
 		})
 	}
 }
+
+func TestPageSaysWhyTheCamerasRollWasNotTaken(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true}, "yacht", "Ann", "Bob")
+	b.srv.Frame(trayPicture(t))
+	b.srv.Settled([5]int{6, 6, 5, 2, 1}, [5]bool{})
+	b.hold(true, true, false, false, false)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitSynced(t, ctx, b)
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#camera-note").hidden`))
+	require.NoError(t, err)
+	assert.True(t, hidden, "no note while every roll is taken")
+
+	b.srv.Settled([5]int{5, 4, 3, 2, 1}, [5]bool{}) // a held 6 read otherwise, or rolled after all
+	waitFor(t, ctx, `!document.querySelector("#camera-note").hidden`)
+	note, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("camera-note")))
+	require.NoError(t, err)
+	assert.Contains(t, note, "The camera's roll was not taken: roll 2 shows 5 4 3 2 1, which lacks the 6 6 held from roll 1")
+
+	// Typing the roll plays on, and the note goes.
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("66543")))
+	waitFor(t, ctx, `document.querySelector("#camera-note").hidden`)
+	assert.Equal(t, 2, b.state().Roll.Throw)
+}
