@@ -268,7 +268,7 @@ func parseTurn(text string, s *Set) (Turn, error) {
 		}
 		if !contains(next[:], h.Kept) {
 			return Turn{}, fmt.Errorf("roll %d shows %s, which lacks the %s held from roll %d: correct either roll or the dice held",
-				i+2, s.FormatRoll(next), s.formatFaces(h.Kept), i+1)
+				i+2, s.FormatRoll(next), s.FormatFaces(h.Kept), i+1)
 		}
 	}
 	id := BoxID(strings.ToLower(strings.TrimSpace(box)))
@@ -355,7 +355,7 @@ func (s *Set) parseHold(text string) (Hold, error) {
 		h.Kept = append(h.Kept, f)
 	}
 	if !contains(r[:], h.Kept) {
-		return Hold{}, fmt.Errorf("%s holds %s, which the roll does not show: hold only dice of the roll", s.FormatRoll(r), s.formatFaces(h.Kept))
+		return Hold{}, fmt.Errorf("%s holds %s, which the roll does not show: hold only dice of the roll", s.FormatRoll(r), s.FormatFaces(h.Kept))
 	}
 	return h, nil
 }
@@ -374,7 +374,9 @@ func contains(dice, part []Face) bool {
 	return true
 }
 
-func (s *Set) formatFaces(fs []Face) string {
+// FormatFaces writes some dice of a roll, as FormatRoll writes all five:
+// "" for none.
+func (s *Set) FormatFaces(fs []Face) string {
 	labels := make([]string, len(fs))
 	for i, f := range fs {
 		labels[i] = s.FaceLabel(f)
@@ -403,7 +405,7 @@ func FormatLog(s *Set, turns []Turn) string {
 		for _, h := range t.Holds {
 			kept := keptNone
 			if len(h.Kept) > 0 {
-				kept = s.formatFaces(h.Kept)
+				kept = s.FormatFaces(h.Kept)
 			}
 			fmt.Fprintf(&b, "%s %s %s%s ", s.FormatRoll(h.Roll), keepWord, kept, rollSep)
 		}

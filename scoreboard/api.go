@@ -154,6 +154,7 @@ var fixedLists = map[string]struct {
 }{
 	"dice":      {5, "a roll is five dice, as in [3, 3, 5, 6, 1] (0 for a die not seen)"},
 	"uncertain": {5, "one true or false for each of the five dice"},
+	"held":      {5, "one true or false for each of the five dice, true for a die held"},
 	"tray":      {4, "the tray is [left, top, right, bottom]"},
 }
 

@@ -27,6 +27,9 @@ var moveRoutes = []moveRoute{
 	{"/api/roll", MoveRoll, []string{"dice", "uncertain", "throw"}, []string{"dice"}},
 	// One die (0..4) corrected, or an uncertain one accepted with the face it shows.
 	{"/api/die", MoveDie, []string{"die", "face"}, nil},
+	// The dice held from roll 1 or 2 for the next, by position; all false
+	// rolls all five again. The next roll records them with the roll.
+	{"/api/hold", MoveHold, []string{"held"}, []string{"held"}},
 	// The roll is right as read, so it may score.
 	{"/api/confirm", MoveConfirm, nil, nil},
 	// The confirmed roll goes in a box of the player to move; the turn passes.

@@ -59,6 +59,9 @@ type CameraView struct {
 	// Unreadable says why the camera cannot read the game's dice, when it
 	// cannot: the players type them.
 	Unreadable string `json:"unreadable,omitempty"`
+	// Refused says why the camera's last roll was not taken, until the
+	// next move.
+	Refused string `json:"refused,omitempty"`
 }
 
 // camera holds the latest frame for the MJPEG views and the status for the
@@ -178,12 +181,27 @@ func (s *Server) Held(dice [5]int) [5]bool {
 	if a.Status != adviceReady || a.Box != "" {
 		return [5]bool{}
 	}
-	for i, f := range s.game.State().Throw.Dice {
-		if int(f) != dice[i] {
-			return [5]bool{}
+	r := s.game.State().Throw
+	switch dice {
+	case r.faces():
+		return a.Hold
+	case r.given:
+		// The dice as the camera read them, before the dice held from the
+		// roll before took their places: the same faces, marked where
+		// they lie in the reading.
+		var n [7]int
+		for _, f := range heldFaces(r.Dice, a.Hold) {
+			n[f]++
 		}
+		var held [5]bool
+		for i, d := range dice {
+			if n[d] > 0 {
+				held[i], n[d] = true, n[d]-1
+			}
+		}
+		return held
 	}
-	return a.Hold
+	return [5]bool{}
 }
 
 // Settled implements Camera: the roll becomes the current throw, as if
@@ -193,10 +211,9 @@ func (s *Server) Held(dice [5]int) [5]bool {
 func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
 	s.mu.Lock()
 	r := s.game.State().Throw
-	same := r.Number > 0 && !r.Confirmed
-	for i := range dice {
-		same = same && int(r.Dice[i]) == dice[i]
-	}
+	// The same dice read again are no new roll: compared with the throw as
+	// given too, since the dice held from the throw before move it.
+	same := r.Number > 0 && !r.Confirmed && (dice == r.given || dice == r.faces())
 	why := ""
 	switch {
 	case r.Confirmed:
@@ -216,6 +233,12 @@ func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
 	}
 	if _, _, err := s.makeMove(context.Background(), nil, Move{Kind: MoveRoll, Dice: dice, Uncertain: uncertain}); err != nil {
 		s.cfg.Log.Warn("camera roll not taken", "err", err)
+		// The page says so too: a roll that lacks the dice held is the
+		// players' to settle.
+		s.mu.Lock()
+		s.refused, s.refusedAt = err.Error(), s.versionLocked()
+		s.broadcastLocked()
+		s.mu.Unlock()
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,8 +63,9 @@ func (s *Server) gameByID(ctx context.Context, id int64) (*Game, error) {
 }
 
 // Export is the game log of a whole game, with the file name to save it as:
-// each player's turns in the order they were made, the rolls scored, the
-// scores typed by hand and the boxes cleared, so that replaying it makes
+// each player's turns in the order they were made, the rolls scored (with
+// the turn's earlier rolls and the dice held from each, where the players
+// marked them), the scores typed by hand and the boxes cleared, so that replaying it makes
 // every card as it stands, bonuses and all.
 func Export(g *Game) (text, name string) {
 	st := g.State()
@@ -89,6 +91,7 @@ func cardTurns(g *Game) []rules.Turn {
 			switch m.Kind {
 			case MoveScore:
 				next.Player, next.Roll = st.Table.ToMove(), rules.Roll(st.Throw.Dice)
+				next.Holds = slices.Clone(st.Holds)
 			case MoveEnter:
 				next.Entry, next.Points = rules.Typed, m.Points
 			case MoveClear:

@@ -35,16 +35,33 @@ type PlayerReview struct {
 
 // TurnGraded is one scored turn: the final dice, the box chosen and the
 // box optimal play fills with them, and the expected points the choice
-// gave up (0 for the best). Boxes typed or cleared by hand are not graded.
+// gave up (0 for the best). Keeps grades the dice held after each earlier
+// roll, where the players marked them. Boxes typed or cleared by hand are
+// not graded.
 type TurnGraded struct {
-	Game        int     `json:"game"` // of a series, from 1
-	Turn        int     `json:"turn"`
-	Dice        string  `json:"dice"`
-	Box         string  `json:"box"`
-	BoxName     string  `json:"box_name"`
-	BestBox     string  `json:"best_box"`
-	BestBoxName string  `json:"best_box_name"`
-	Loss        float64 `json:"loss"`
+	Game        int          `json:"game"` // of a series, from 1
+	Turn        int          `json:"turn"`
+	Keeps       []KeepGraded `json:"keeps"`
+	Dice        string       `json:"dice"`
+	Box         string       `json:"box"`
+	BoxName     string       `json:"box_name"`
+	BestBox     string       `json:"best_box"`
+	BestBoxName string       `json:"best_box_name"`
+	Loss        float64      `json:"loss"`
+}
+
+// KeepGraded is the choice of dice held after one roll of a turn, against
+// optimal play's. Kept and BestKept count the dice held, and name them ("" for
+// none); all five held is scoring after that roll, which the review grades
+// too when a turn stops after its second roll.
+type KeepGraded struct {
+	Roll      int     `json:"roll"` // 1 or 2
+	Dice      string  `json:"dice"`
+	Kept      string  `json:"kept"`
+	KeptCount int     `json:"kept_count"`
+	BestKept  string  `json:"best_kept"`
+	BestCount int     `json:"best_count"`
+	Loss      float64 `json:"loss"`
 }
 
 // handleGameReview grades a kept game, finished or in play, for each
@@ -87,12 +104,21 @@ func (s *Server) review(g *Game) ReviewView {
 		pr := PlayerReview{Name: name, Decisions: rev.Decisions, TotalLoss: rounded(rev.TotalLoss), MeanLoss: rounded(rev.MeanLoss()),
 			Turns: []TurnGraded{}}
 		for _, tr := range rev.Turns {
-			pr.Turns = append(pr.Turns, TurnGraded{
-				Game: tr.Game + 1, Turn: tr.Turn, Dice: g.Set.FormatRoll(tr.Dice),
+			tg := TurnGraded{
+				Game: tr.Game + 1, Turn: tr.Turn, Keeps: []KeepGraded{}, Dice: g.Set.FormatRoll(tr.Dice),
 				Box: string(tr.Box), BoxName: boxName(g.Set, tr.Box),
 				BestBox: string(tr.BestBox), BestBoxName: boxName(g.Set, tr.BestBox),
 				Loss: rounded(tr.Loss),
-			})
+			}
+			for _, k := range tr.Keeps {
+				tg.Keeps = append(tg.Keeps, KeepGraded{
+					Roll: k.Roll, Dice: g.Set.FormatRoll(k.Dice),
+					Kept: g.Set.FormatFaces(k.Kept), KeptCount: len(k.Kept),
+					BestKept: g.Set.FormatFaces(k.BestKept), BestCount: len(k.BestKept),
+					Loss: rounded(k.Loss),
+				})
+			}
+			pr.Turns = append(pr.Turns, tg)
 		}
 		v.Players = append(v.Players, pr)
 	}

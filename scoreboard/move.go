@@ -18,6 +18,7 @@ type Move struct {
 	Throw     int     `json:"throw,omitempty"`    // roll: 1, 2 or 3
 	Die       int     `json:"die,omitempty"`      // die: 0..4
 	Face      int     `json:"face,omitempty"`     // die
+	Held      [5]bool `json:"held,omitzero"`      // hold: none held is "roll all five again"
 }
 
 // MoveKind names what a move does.
@@ -26,6 +27,7 @@ type MoveKind string
 const (
 	MoveRoll    MoveKind = "roll"    // the dice of the current throw, read or typed
 	MoveDie     MoveKind = "die"     // one die corrected or accepted
+	MoveHold    MoveKind = "hold"    // the dice the players hold from the current throw for the next
 	MoveConfirm MoveKind = "confirm" // the roll is right and may score
 	MoveScore   MoveKind = "score"   // the player to move scores the confirmed roll in a box
 	MoveEnter   MoveKind = "enter"   // a score typed into a box by hand

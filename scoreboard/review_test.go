@@ -40,7 +40,7 @@ func TestAReviewGradesEachPlayersBoxesAgainstOptimalPlay(t *testing.T) {
 	ann, bob := v.Players[0], v.Players[1]
 	assert.Equal(t, "Ann", ann.Name)
 	require.Len(t, ann.Turns, 1, "a score typed by hand is no decision to grade")
-	assert.Equal(t, TurnGraded{Game: 1, Turn: 1, Dice: "6 6 6 6 6", Box: "yacht", BoxName: "Yacht", BestBox: "yacht", BestBoxName: "Yacht"}, ann.Turns[0])
+	assert.Equal(t, TurnGraded{Game: 1, Turn: 1, Keeps: []KeepGraded{}, Dice: "6 6 6 6 6", Box: "yacht", BoxName: "Yacht", BestBox: "yacht", BestBoxName: "Yacht"}, ann.Turns[0])
 	assert.Equal(t, 1, ann.Decisions)
 	assert.Zero(t, ann.TotalLoss)
 

@@ -79,6 +79,10 @@ type Server struct {
 	beatGame int64
 	plan     *winPlanLoad // the last turn's plan to beat the leader
 	seq      int64        // counts the states pages were sent; see View.Seq
+	// refused is why the camera's last roll was not taken, shown while
+	// the game stays at version refusedAt.
+	refused   string
+	refusedAt int
 }
 
 // New makes a server that resumes the latest stored game, or starts one

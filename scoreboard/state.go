@@ -15,6 +15,12 @@ type State struct {
 	Table *rules.Table
 	Names []string // the players' names, in the order they sit
 	Throw Throw
+	// Holds are the turn's earlier rolls, first first, each with the dice
+	// the players marked as held from it: one for every throw before this
+	// one, or none when the players did not mark them all. An unmarked
+	// roll is not "keep none": guessing what was held would mis-grade the
+	// keep, so such a turn's review grades its box alone.
+	Holds []rules.Hold
 }
 
 // Throw is the current throw of the player to move: the dice as the camera
@@ -24,6 +30,17 @@ type Throw struct {
 	Uncertain [5]bool       // the reader was unsure: a person must check it
 	Number    int           // 1, 2 or 3 within the turn; 0 before the first
 	Confirmed bool
+	// Held marks, by position, the dice the players hold for the next
+	// roll, once HeldMarked says they marked them; none held is then
+	// "roll all five again". Only the advice's own marks are never taken
+	// as the players'.
+	Held       [5]bool
+	HeldMarked bool
+	// HeldOver marks the dice held from the throw before, which keep its
+	// values in their places.
+	HeldOver [5]bool
+
+	given [5]int // the dice as the roll move gave them, before the held dice took their places
 }
 
 // Complete reports whether all five dice are known and checked.
@@ -39,6 +56,15 @@ func (r Throw) Complete() error {
 	return nil
 }
 
+// faces are the dice as the API gives them: 0 for a die not seen.
+func (r Throw) faces() [5]int {
+	var d [5]int
+	for i, f := range r.Dice {
+		d[i] = int(f)
+	}
+	return d
+}
+
 func newState(set *rules.Set, names []string) *State {
 	return &State{Table: rules.NewTable(set, len(names)), Names: slices.Clone(names)}
 }
@@ -47,6 +73,7 @@ func (st *State) clone() *State {
 	c := *st
 	c.Table = st.Table.Clone()
 	c.Names = slices.Clone(st.Names)
+	c.Holds = slices.Clone(st.Holds)
 	return &c
 }
 
@@ -67,7 +94,7 @@ func (st *State) apply(m Move) error {
 	// turn comes straight back to them (a game of one), or when the next
 	// game of a series begins.
 	if tb.ToMove() != before || tb.Game() != game || (before >= 0 && tb.Card(before).FilledCount() != filled) {
-		st.Throw = Throw{}
+		st.Throw, st.Holds = Throw{}, nil
 	}
 	return nil
 }
@@ -78,6 +105,8 @@ func (st *State) applyMove(m Move) error {
 		return st.setRoll(m)
 	case MoveDie:
 		return st.setDie(m.Die, m.Face)
+	case MoveHold:
+		return st.hold(m.Held)
 	case MoveConfirm:
 		if st.Throw.Confirmed {
 			return errors.New("the roll is already confirmed")
@@ -117,6 +146,10 @@ func (st *State) applyMove(m Move) error {
 	return fmt.Errorf("unknown move %q", m.Kind)
 }
 
+// setRoll makes the move's dice the current throw. A die held from the
+// throw before keeps its value and place, and the dice given fill the other
+// places (see placeHeld); the throw before is then recorded with the dice
+// held from it, when the players marked them.
 func (st *State) setRoll(m Move) error {
 	if st.Table.Over() {
 		return errors.New("the game is over: start a new one")
@@ -124,19 +157,136 @@ func (st *State) setRoll(m Move) error {
 	if m.Throw < 0 || m.Throw > 3 {
 		return fmt.Errorf("throw %d: a turn has throws 1, 2 and 3", m.Throw)
 	}
-	var r Throw
 	for i, d := range m.Dice {
 		if d < 0 || d > 6 {
 			return fmt.Errorf("die %d is %d: dice show 1 to 6 (0 for a die not seen)", i+1, d)
 		}
-		r.Dice[i] = rules.Face(d)
-		r.Uncertain[i] = m.Uncertain[i] && d != 0
 	}
-	r.Number = m.Throw
+	prev := st.Throw
+	r := Throw{Number: m.Throw, given: m.Dice}
 	if r.Number == 0 {
-		r.Number = min(st.Throw.Number+1, 3)
+		r.Number = min(prev.Number+1, 3)
 	}
-	st.Throw = r
+	holds := st.Holds
+	switch {
+	case r.Number == prev.Number+1 && prev.HeldMarked:
+		r.HeldOver = prev.Held
+		holds = append(slices.Clip(holds), rules.Hold{Roll: rules.Roll(prev.Dice), Kept: heldFaces(prev.Dice, prev.Held)})
+	case r.Number == prev.Number:
+		// The same throw given again, corrected: the dice held into it
+		// stay as they were.
+		r.HeldOver = prev.HeldOver
+	}
+	if len(holds) != r.Number-1 {
+		holds = nil // a throw before this one was not marked
+	}
+	if err := r.placeHeld(st.Table.Set(), prev.Dice, m, r.Number == prev.Number); err != nil {
+		return err
+	}
+	st.Throw, st.Holds = r, holds
+	return nil
+}
+
+// placeHeld fills r's dice: the held-over ones with their values from the
+// throw before, the others with the move's dice in order. When the move
+// gives more dice than there are places left, the held dice were left on
+// the tray and read with the rest: that many of the dice given must match
+// held ones, which they stand for. The players' word on what they held is
+// kept rather than the camera's on what lies there, so a roll that lacks a
+// held die is refused, not taken as a change of mind. again says the move
+// gives the throw before again, corrected.
+func (r *Throw) placeHeld(set *rules.Set, before [5]rules.Face, m Move, again bool) error {
+	if r.HeldOver == [5]bool{} {
+		// Every die rolled: each keeps the place it was given in, a die
+		// not seen too.
+		for i, d := range m.Dice {
+			r.Dice[i], r.Uncertain[i] = rules.Face(d), m.Uncertain[i] && d != 0
+		}
+		return nil
+	}
+	var free []int
+	var held [7]int // held faces not yet matched by a die given
+	for i := range r.Dice {
+		if r.HeldOver[i] {
+			r.Dice[i] = before[i]
+			held[before[i]]++
+		} else {
+			free = append(free, i)
+		}
+	}
+	type die struct {
+		face      int
+		uncertain bool
+	}
+	var given []die
+	for i, d := range m.Dice {
+		if d != 0 {
+			given = append(given, die{d, m.Uncertain[i]})
+		}
+	}
+	for excess := len(given) - len(free); excess > 0; excess-- {
+		at := slices.IndexFunc(given, func(d die) bool { return held[d.face] > 0 })
+		if at < 0 {
+			return r.lacksHeld(set, m, again)
+		}
+		held[given[at].face]--
+		given = slices.Delete(given, at, at+1)
+	}
+	for j, d := range given {
+		r.Dice[free[j]], r.Uncertain[free[j]] = rules.Face(d.face), d.uncertain
+	}
+	return nil
+}
+
+// lacksHeld refuses a roll of more dice than were rolled again that does
+// not show the dice held, saying what to do.
+func (r *Throw) lacksHeld(set *rules.Set, m Move, again bool) error {
+	var shown []string
+	for _, d := range m.Dice {
+		if d != 0 {
+			shown = append(shown, set.FaceLabel(rules.Face(d)))
+		}
+	}
+	held := heldFaces(r.Dice, r.HeldOver)
+	fix := "change which dice are held under the dice, then set the roll again"
+	if again {
+		fix = fmt.Sprintf("undo back to roll %d to change which dice are held", r.Number-1)
+	}
+	return fmt.Errorf("roll %d shows %s, which lacks the %s held from roll %d: give all five dice as they lie, the held ones too, "+
+		"or only the %d rolled again; if a held die was rolled after all, %s",
+		r.Number, strings.Join(shown, " "), set.FormatFaces(held), r.Number-1, 5-len(held), fix)
+}
+
+// heldFaces are the faces of dice at the held places, in order.
+func heldFaces(dice [5]rules.Face, held [5]bool) []rules.Face {
+	var fs []rules.Face
+	for i, h := range held {
+		if h {
+			fs = append(fs, dice[i])
+		}
+	}
+	return fs
+}
+
+// hold marks the dice the players hold from the current throw for the
+// next: the record the review grades the keep by.
+func (st *State) hold(held [5]bool) error {
+	r := st.Throw
+	switch {
+	case st.Table.Over():
+		return errors.New("the game is over: start a new one")
+	case r.Number == 0:
+		return errors.New("there is no roll yet: set the roll, then mark the dice held from it")
+	case r.Number == 3:
+		return errors.New("roll 3 is the last of the turn, so no dice are held from it: score it")
+	}
+	if err := r.Complete(); err != nil {
+		return fmt.Errorf("mark the dice held once the roll is right: %w", err)
+	}
+	if !slices.Contains(held[:], false) {
+		return errors.New("holding all five dice ends the turn: confirm the roll and score it instead")
+	}
+	st.Throw.Held, st.Throw.HeldMarked = held, true
 	return nil
 }
 
@@ -149,6 +299,10 @@ func (st *State) setDie(i, face int) error {
 	}
 	if st.Throw.Number == 0 {
 		return errors.New("there is no roll to correct: set the roll first")
+	}
+	if r := st.Throw; r.HeldOver[i] && int(r.Dice[i]) != face {
+		return fmt.Errorf("die %d was held from roll %d, so it still shows %s: to change it, undo back to roll %d and correct it there",
+			i+1, r.Number-1, st.Table.Set().FaceLabel(r.Dice[i]), r.Number-1)
 	}
 	st.Throw.Dice[i] = rules.Face(face)
 	st.Throw.Uncertain[i] = false

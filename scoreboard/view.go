@@ -71,6 +71,24 @@ type RollView struct {
 	Throw     int            `json:"throw"`
 	Confirmed bool           `json:"confirmed"`
 	Options   []rules.Option `json:"options"`
+	// CanHold says the players may mark the dice they hold for the next
+	// roll: after roll 1 or 2, once the dice are right. Held and
+	// HeldMarked are their marks, HeldOver the dice held from the roll
+	// before, and Earlier the turn's rolls recorded so far with the dice
+	// held from each.
+	CanHold    bool          `json:"can_hold"`
+	Held       [5]bool       `json:"held"`
+	HeldMarked bool          `json:"held_marked"`
+	HeldOver   [5]bool       `json:"held_over"`
+	Earlier    []EarlierRoll `json:"earlier"`
+}
+
+// EarlierRoll is a roll of the turn before the current one, as the review
+// will grade it: the dice and those held from them ("" for none).
+type EarlierRoll struct {
+	Throw int    `json:"throw"`
+	Dice  string `json:"dice"`
+	Kept  string `json:"kept"`
 }
 
 func (s *Server) viewLocked() View {
@@ -80,6 +98,9 @@ func (s *Server) viewLocked() View {
 	v.Calibration, v.CanCalibrate = s.calibration, s.cfg.Calibrator != nil
 	if v.Camera.On && !s.readsLocked() {
 		v.Camera.Unreadable = errNoPokerReader.Error()
+	}
+	if s.refusedAt == s.versionLocked() {
+		v.Camera.Refused = s.refused
 	}
 	if v.Calibration.Warnings == nil {
 		v.Calibration.Warnings = []string{}
@@ -135,7 +156,12 @@ func viewOf(g *Game) View {
 		v.Players = append(v.Players, pv)
 	}
 	r := st.Throw
-	v.Roll = RollView{Uncertain: r.Uncertain, Throw: r.Number, Confirmed: r.Confirmed, Options: []rules.Option{}}
+	v.Roll = RollView{Uncertain: r.Uncertain, Throw: r.Number, Confirmed: r.Confirmed, Options: []rules.Option{},
+		CanHold: v.ToMove >= 0 && (r.Number == 1 || r.Number == 2) && r.Complete() == nil,
+		Held:    r.Held, HeldMarked: r.HeldMarked, HeldOver: r.HeldOver, Earlier: []EarlierRoll{}}
+	for i, h := range st.Holds {
+		v.Roll.Earlier = append(v.Roll.Earlier, EarlierRoll{Throw: i + 1, Dice: set.FormatRoll(h.Roll), Kept: set.FormatFaces(h.Kept)})
+	}
 	for i, f := range r.Dice {
 		v.Roll.Dice[i] = int(f)
 		if f != 0 {

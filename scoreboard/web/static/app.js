@@ -102,8 +102,9 @@
     const fig = $("camera");
     fig.hidden = !s.camera.on;
     const note = $("camera-note");
-    note.hidden = !s.camera.unreadable;
-    note.textContent = s.camera.unreadable ? `The camera cannot read these dice: ${s.camera.unreadable}.` : "";
+    note.hidden = !s.camera.unreadable && !s.camera.refused;
+    note.textContent = s.camera.unreadable ? `The camera cannot read these dice: ${s.camera.unreadable}.`
+      : s.camera.refused ? `The camera's roll was not taken: ${s.camera.refused}.` : "";
     if (!s.camera.on) return;
     const img = $("camera-view");
     // The stream never ends, and a camera giving no frame would hold the
@@ -160,10 +161,13 @@
             e.stopPropagation();
             if (!$("confirm").disabled) confirmRoll();
           }
+          if (e.key === "h" || e.key === "H") { e.preventDefault(); e.stopPropagation(); toggleHold(i, die); }
         });
         const ok = el("button", { type: "button", class: "die-ok", text: "✓ right" });
         ok.addEventListener("click", () => act("/api/die", { die: i, face: state.roll.dice[i] }, ok));
-        wrap.append(die, ok);
+        const hold = el("button", { type: "button", class: "die-hold", "data-die": i, "aria-pressed": "false", text: "hold" });
+        hold.addEventListener("click", () => toggleHold(i, hold));
+        wrap.append(die, ok, hold);
         dice.append(wrap);
       }
     }
@@ -175,11 +179,25 @@
       die.classList.toggle("uncertain", roll.uncertain[i]);
       die.classList.toggle("confirmed", roll.confirmed);
       const what = face ? roll.labels[i] : "not read";
-      die.setAttribute("aria-label", `Die ${i + 1}: ${what}${roll.uncertain[i] ? ", uncertain" : ""}. Click or arrow keys to change`);
+      const held = roll.held_marked && roll.held[i];
+      const over = roll.held_over[i];
+      const heldText = held ? ", held for the next roll" : over ? `, held from roll ${roll.throw - 1}` : "";
+      die.setAttribute("aria-label", `Die ${i + 1}: ${what}${roll.uncertain[i] ? ", uncertain" : ""}${heldText}.` +
+        (over ? "" : " Click or arrow keys to change"));
+      die.classList.toggle("held", held);
+      die.classList.toggle("held-over", over && !held);
       const ok = wrap.querySelector(".die-ok");
       ok.hidden = !roll.uncertain[i];
       ok.setAttribute("aria-label", `Die ${i + 1} is right as ${what}`);
+      // The players' own marks: the advice's keep is shown apart and never
+      // taken for theirs, which the review grades.
+      const hold = wrap.querySelector(".die-hold");
+      hold.hidden = !roll.can_hold;
+      hold.setAttribute("aria-pressed", String(held));
+      hold.textContent = held ? "held" : "hold";
+      hold.setAttribute("aria-label", `Hold die ${i + 1} (${what}) for the next roll`);
     });
+    renderHolds(s);
     document.querySelectorAll('input[name="throw"]').forEach((r) => {
       r.checked = Number(r.value) === roll.throw;
     });
@@ -189,6 +207,39 @@
     // The key's hint goes where the screen is narrow (a phone has no Enter key at hand).
     confirm.replaceChildren(roll.confirmed ? "Confirmed" : "Confirm",
       el("span", { class: "key-hint", text: roll.confirmed ? ": pick a box" : " roll (Enter)" }));
+  }
+
+  // renderHolds says what the turn's earlier rolls kept and what the
+  // players hold now. Rolls left unmarked are not graded: the note asks.
+  function renderHolds(s) {
+    const roll = s.roll;
+    const note = $("hold-note");
+    note.hidden = !roll.can_hold && !roll.earlier.length;
+    const kept = (k) => (k ? `kept ${k}` : "kept none");
+    const said = roll.earlier.map((e) => `Roll ${e.throw}: ${e.dice}, ${kept(e.kept)}.`);
+    if (roll.can_hold) {
+      const held = roll.labels.filter((_, i) => roll.held[i]);
+      if (!roll.held_marked) said.push("Tap Hold under the dice you keep, or Keep none, before the next roll.");
+      else if (!held.length) said.push("Keeping none: all five roll again.");
+      else said.push(`Keeping ${held.join(" ")}: roll the other ${5 - held.length}.`);
+    }
+    $("hold-text").textContent = said.join(" ");
+    const none = $("keep-none");
+    none.hidden = !roll.can_hold;
+    none.setAttribute("aria-pressed", String(roll.held_marked && !roll.held.some((h) => h)));
+  }
+
+  // toggleHold marks die i held or not; the first mark of a roll holds that
+  // die alone.
+  function toggleHold(i, anchor) {
+    if (!state || !state.roll.can_hold) {
+      const why = state && state.roll.throw === 3 ? "Roll 3 is the last: score it." : "Dice are held after roll 1 or 2, once they are right.";
+      showError(anchor, why);
+      return;
+    }
+    const held = state.roll.held_marked ? [...state.roll.held] : [false, false, false, false, false];
+    held[i] = !held[i];
+    act("/api/hold", { held }, anchor);
   }
 
   // renderAdvice marks the dice to hold and says the advised move; the card
@@ -296,12 +347,21 @@
     return { 9: 1, t: 2, 0: 2, j: 3, q: 4, k: 5, a: 6 }[k] || 0;
   }
 
+  // rolledAgain counts the dice the next roll throws: those not held.
+  function rolledAgain() {
+    const r = state.roll;
+    return r.can_hold && r.held_marked ? 5 - r.held.filter((h) => h).length : 5;
+  }
+
+  // parseDice reads five typed dice, or, with dice held, just those rolled
+  // again: the server puts the held ones back in their places.
   function parseDice(text) {
     const faces = state.rules.faces.map((f) => f.toLowerCase());
-    const parts = /^[1-6]{5}$/.test(text.trim()) ? text.trim().split("") : text.trim().split(/[\s,]+/);
+    const parts = /^[1-6]{1,5}$/.test(text.trim()) ? text.trim().split("") : text.trim().split(/[\s,]+/);
     const dice = parts.map((p) => faces.indexOf(p.toLowerCase()) + 1);
-    if (dice.length !== 5 || dice.some((d) => d < 1)) return null;
-    return dice;
+    const rolled = rolledAgain();
+    if ((dice.length !== 5 && dice.length !== rolled) || dice.some((d) => d < 1)) return null;
+    return [...dice, 0, 0, 0, 0, 0].slice(0, 5);
   }
 
   // The speech switch is this browser's, kept across reloads.
@@ -353,7 +413,9 @@
     const dice = parseDice($("typed").value);
     if (!dice) {
       const eg = state.rules.faces[0] === "1" ? "33561" : state.rules.faces.slice(0, 5).join(" ");
-      showError($("typed"), `Type five dice, as in ${eg}: each one of ${state.rules.faces.join(" ")}.`);
+      const rolled = rolledAgain();
+      const or = rolled < 5 ? ` (or just the ${rolled} rolled again)` : "";
+      showError($("typed"), `Type five dice${or}, as in ${eg}: each one of ${state.rules.faces.join(" ")}.`);
       return;
     }
     typedBuffer = [];
@@ -361,6 +423,7 @@
     setRoll(dice);
   });
   $("confirm").addEventListener("click", confirmRoll);
+  $("keep-none").addEventListener("click", () => act("/api/hold", { held: [false, false, false, false, false] }, $("keep-none")));
   $("advice").addEventListener("change", (e) => act("/api/advice", { on: e.target.checked }, e.target));
   $("beat").addEventListener("change", (e) => act("/api/advice", { beat: e.target.checked }, e.target));
   $("show-review").addEventListener("click", () => review.open(state.game_id));

@@ -46,7 +46,8 @@ dicecam.makeReview = () => {
       note.textContent = v.message;
       return;
     }
-    note.textContent = "Each box chosen against the best box for its dice on that card: the expected final score it gave up, 0 for the best.";
+    note.textContent = "Each decision against optimal play on that card: the dice kept after a roll, where the players marked them, " +
+      "and the box chosen for the final dice. Lost is the expected final score it gave up, 0 for the best.";
     render(v);
   }
 
@@ -59,16 +60,33 @@ dicecam.makeReview = () => {
         el("th", { scope: "row", text: p.name }), el("td", { text: String(p.decisions) }),
         el("td", { class: "total-loss", text: points(p.total_loss) }), el("td", { class: "mean-loss", text: p.mean_loss.toFixed(2) }))));
     const series = v.players.some((p) => p.turns.some((t) => t.game > 1));
-    const each = v.players.map((p) => el("details", { class: "review-player", "data-player": p.name },
-      el("summary", { text: `${p.name}: ${p.turns.filter((t) => t.loss >= 0.05).length} of ${p.turns.length} boxes gave up points` }),
-      el("table", { class: "review" },
-        el("tr", {}, ...[series ? "Game" : null, "Turn", "Dice", "Box", "Best box", "Lost"].filter((h) => h)
-          .map((h) => el("th", { scope: "col", text: h }))),
-        ...p.turns.map((t) => el("tr", { class: t.loss >= 0.05 ? "lost" : "" },
-          series ? el("td", { text: String(t.game) }) : null, el("td", { text: String(t.turn) }), el("td", { text: t.dice }),
-          el("td", { text: t.box_name }), el("td", { text: t.best_box === t.box ? "the same" : t.best_box_name }),
-          el("td", { class: "loss", text: points(t.loss) }))))));
+    const lost = (x) => x >= 0.05;
+    const each = v.players.map((p) => {
+      const decisions = p.turns.flatMap((t) => [...t.keeps, t]);
+      const rows = p.turns.flatMap((t) => turnRows(t, series));
+      return el("details", { class: "review-player", "data-player": p.name },
+        el("summary", { text: `${p.name}: ${decisions.filter((d) => lost(d.loss)).length} of ${decisions.length} decisions gave up points` }),
+        el("table", { class: "review" },
+          el("tr", {}, ...[series ? "Game" : null, "Turn", "Dice", "Chosen", "Best", "Lost"].filter((h) => h)
+            .map((h) => el("th", { scope: "col", text: h }))),
+          ...rows));
+    });
     $("review-body").replaceChildren(summary, ...each);
+  }
+
+  // turnRows are a turn's lines: one for each keep graded, "roll 1: 6 6 5
+  // 2 1 · keep 6 6 · keep 6 6 5", then the box.
+  function turnRows(t, series) {
+    const lost = (x) => (x >= 0.05 ? "lost" : "");
+    const keep = (text, n) => (n === 0 ? "roll all again" : n === 5 ? "score now" : `keep ${text}`);
+    const row = (cls, first, cells) => el("tr", { class: cls },
+      series ? el("td", { text: first ? String(t.game) : "" }) : null, el("td", { text: first ? String(t.turn) : "" }),
+      ...cells.map((c, i) => el("td", { class: i === cells.length - 1 ? "loss" : "" }, c)));
+    // The dice stay on one line; a narrow screen breaks after "roll 1:".
+    const dice = (text) => el("span", { class: "dice-text", text });
+    const keeps = t.keeps.map((k, i) => row(`keep ${lost(k.loss)}`, i === 0, [el("span", {}, `roll ${k.roll}: `, dice(k.dice)), keep(k.kept, k.kept_count),
+      k.kept === k.best_kept && k.kept_count === k.best_count ? "the same" : keep(k.best_kept, k.best_count), points(k.loss)]));
+    return [...keeps, row(lost(t.loss), !keeps.length, [dice(t.dice), t.box_name, t.best_box === t.box ? "the same" : t.best_box_name, points(t.loss)])];
   }
 
   return { open };
