@@ -115,7 +115,8 @@ func DefaultDieSide(width, height int) float64 {
 // not clearly sure of a die, it looks too for a die of half the short side,
 // one of a 24th and one filling the frame, and goes on from the look whose
 // best die is surest, so dice from a 40th of the short side to all of it
-// settle.
+// settle; the look at a 24th is passed over where what it finds are the
+// pips of dice the first look saw.
 func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
 	if dieSide > 0 && !math.IsInf(dieSide, 0) {
 		return d.detectAt(frame, dieSide)
@@ -130,7 +131,7 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 		// Nothing clearly a die at the first guess: the dice are far
 		// larger or smaller than it, or one die fills the frame and its
 		// pips pass for small dice. The look whose best die is surest wins.
-		best := 0.0
+		best, first := 0.0, found
 		if len(found) > 0 {
 			best = found[0].Score
 		}
@@ -143,6 +144,11 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 			}
 			if err != nil {
 				return nil, err
+			}
+			// On a table the detector has never seen it can be surer of
+			// pips than of the dice they lie on, which the first look saw.
+			if other == short/24 && pipsOf(more, first) {
+				continue
 			}
 			if _, ok := typicalSide(more); ok && more[0].Score > best {
 				found, guess, best = more, other, more[0].Score
@@ -166,6 +172,47 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 		}
 	}
 	return found, nil
+}
+
+// pipsOf reports whether the dice found are the pips of larger dice seen
+// in above: most of the sure ones lie inside a sure die of over pipsWithin
+// times their side, and each such die holds at least two of them.
+func pipsOf(found, above []Candidate) bool {
+	inside, sures := 0, 0
+	for _, f := range found {
+		if f.Score < sure {
+			continue
+		}
+		sures++
+		for _, a := range above {
+			if a.Score >= sure && a.Side > pipsWithin*f.Side && a.holds(f) && a.holdsSure(found) >= 2 {
+				inside++
+				break
+			}
+		}
+	}
+	return sures > 0 && 2*inside > sures
+}
+
+// pipsWithin is how many times a pip's side, as the detector sees it, the
+// die it lies on is at least: a pip is about a fifth of the face, and two
+// touching dice seen as one are only twice the side of each.
+const pipsWithin = 3.5
+
+// holds reports whether f's centre lies in c's square.
+func (c Candidate) holds(f Candidate) bool {
+	return math.Abs(f.X-c.X) < c.Side/2 && math.Abs(f.Y-c.Y) < c.Side/2
+}
+
+// holdsSure counts the sure candidates whose centres lie in c's square.
+func (c Candidate) holdsSure(found []Candidate) int {
+	n := 0
+	for _, f := range found {
+		if f.Score >= sure && c.holds(f) {
+			n++
+		}
+	}
+	return n
 }
 
 // detectFilling looks for one die as large as the frame: it frames the
