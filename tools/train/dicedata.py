@@ -35,6 +35,8 @@ class Die:
     s_box: float  # max(w, h) of the labelled box: the contract's s
     s_die: float  # best guess of the die's own side, for negatives and scale jitter
     face: str = ""  # the label of its top face: "1".."6", "9".."A", "logo"
+    top: tuple = None  # (cx, cy, side) of the top face, where a corpus records it
+    legible: bool = True  # False where the renderer blurred a face too small to read
 
 
 @dataclass
@@ -77,6 +79,33 @@ def _webcam_die_side(value, s_box):
     return 1.35 * s_box
 
 
+def _tops(folder):
+    """The top face of each listed die, (cx, cy, side), from the faces.csv
+    cmd/dicegen corpus writes; None for a folder without one. A die seen at
+    an angle has a box wider than its top face and centred off it."""
+    path = os.path.join(folder, "faces.csv")
+    if not os.path.exists(path):
+        return None
+    with open(path, newline="") as f:
+        return [(float(r["x"]), float(r["y"]), float(r["side"])) for r in csv.DictReader(f) if r["listed"] == "1"]
+
+
+# A rendered face at least this many pixels across, under at most this much
+# defocus and shake (dicegen's scenes.csv units), still shows its letters.
+LEGIBLE_SIDE, LEGIBLE_DEFOCUS, LEGIBLE_SHAKE = 20, 1.0, 2.0
+
+
+def _blurs(folder):
+    """Each rendered picture's defocus and shake, from the scenes.csv
+    cmd/dicegen corpus writes; None for a folder without one."""
+    path = os.path.join(folder, "scenes.csv")
+    if not os.path.exists(path):
+        return None
+    with open(path, newline="") as f:
+        return {r["image"]: (float(r["defocus"]), math.hypot(*(float(v) for v in r["shake"].split())))
+                for r in csv.DictReader(f)}
+
+
 def _faces(folder):
     """The face label of each die, from the truth.csv cmd/dicegen writes beside
     dice.csv; None for a folder without one (the real photos: all pips)."""
@@ -95,7 +124,7 @@ def load(root, name, synthetic=False):
     corpus from cmd/dicegen corpus adds its distractors (other dice, tokens,
     cards, board spaces) as hard class-0 places."""
     folder = os.path.join(root, name)
-    faces = _faces(folder)
+    faces, tops, blurs = _faces(folder), _tops(folder), _blurs(folder)
     photos, index = [], {}
     with open(os.path.join(folder, "images.csv"), newline="") as f:
         for row in csv.DictReader(f):
@@ -115,7 +144,12 @@ def load(root, name, synthetic=False):
                 value = -1
             s_box = max(x1 - x0, y1 - y0)
             s_die = _webcam_die_side(value, s_box) if name == "webcam-desk" else s_box
-            dice.append(Die(index[row["image"]], value, (x0 + x1) / 2, (y0 + y1) / 2, s_box, s_die, face))
+            top = tops[k] if tops is not None else None
+            legible = True
+            if top is not None and blurs is not None:
+                defocus, shake = blurs[row["image"]]
+                legible = top[2] >= LEGIBLE_SIDE and defocus <= LEGIBLE_DEFOCUS and shake <= LEGIBLE_SHAKE
+            dice.append(Die(index[row["image"]], value, (x0 + x1) / 2, (y0 + y1) / 2, s_box, s_die, face, top, legible))
     ds = Dataset(name, photos, dice, synthetic)
     distractors = os.path.join(folder, "distractors.csv")
     if os.path.exists(distractors):
@@ -146,16 +180,26 @@ def _shrink(ds):
     for d in ds.dice:
         f = scale[d.photo]
         d.cx, d.cy, d.s_box, d.s_die = d.cx * f, d.cy * f, d.s_box * f, d.s_die * f
+        if d.top is not None:
+            d.top = tuple(v * f for v in d.top)
     ds.hard = [(i, x * scale.get(i, 1), y * scale.get(i, 1), s * scale.get(i, 1)) for i, x, y, s in ds.hard]
 
 
 def as_poker(ds):
     """The dataset relabelled for the poker face model: a poker face is its
     rank 1..6 (9 to A), and every other die is a hard class-0 place, since a
-    poker set's reader must not take a pip face for one of its own."""
+    poker set's reader must not take a pip face for one of its own. A poker
+    face rendered too small or blurred to read is left out: its letters are
+    gone, and learning to guess it teaches the model nothing of them."""
     for d in ds.dice:
-        if d.face in POKER:
+        if d.face in POKER and not d.legible:
+            d.value = -1
+        elif d.face in POKER:
             d.value = POKER.index(d.face) + 1
+            if d.top is not None:
+                # Centred on the face the reader reads, sized from that face
+                # to the die's box, as the detector may report either.
+                d.cx, d.cy, d.s_box, d.s_die = d.top[0], d.top[1], d.top[2], max(d.top[2], d.s_box)
         else:
             ds.hard.append((d.photo, d.cx, d.cy, d.s_die))
             d.value = -1

@@ -64,10 +64,15 @@ def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5
     for di, ds in enumerate(datasets):
         folds = ALL_FOLDS if ds.synthetic else TRAIN_FOLDS
         pos = samples.positives(di, ds, folds, rng, jitter=True)
-        if ds.synthetic:
+        if ds.synthetic and real > 0:
             want = max(synth_min, int(real * synth_per_real)) // len(synthetic)
             keep = rng.permutation(len(pos))[:want]
             pos = [pos[k] for k in sorted(keep)]
+        elif ds.synthetic:
+            # With no real dice to match (the poker model), every rendered
+            # die is drawn, and more again until there are synth_min of them.
+            while pos and len(pos) < synth_min // len(synthetic):
+                pos += samples.positives(di, ds, folds, rng, jitter=True)
         else:
             draws = tray_draws if ds.name == "tray-topdown" else 2
             for _ in range(draws - 1):
