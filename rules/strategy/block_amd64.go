@@ -16,3 +16,13 @@ func averageKeepsVector(keepValue *[numKeeps]chances, best *[numKeeps][block]uin
 //
 //go:noescape
 func takeLargerVector(best *[numKeeps][block]uint64, pairs *keepPair, n int)
+
+// averageKeepsLanesVector is averageKeepsLanesGo, the lanes of a keep at once.
+//
+//go:noescape
+func averageKeepsLanesVector(rows *laneRows, add *[numKeeps][faces]uint16)
+
+// takeLargerLanesVector is takeLargerLanesGo, the lanes of a keep at once.
+//
+//go:noescape
+func takeLargerLanesVector(rows *laneRows, pairs *keepPair, n int)

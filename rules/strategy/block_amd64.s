@@ -160,3 +160,64 @@ pair:
 done:
 	VZEROUPPER
 	RET
+
+// A row of laneRows is 4 float64s, 32 bytes: one register.
+
+// func averageKeepsLanesVector(rows *laneRows, add *[numKeeps][faces]uint16)
+TEXT ·averageKeepsLanesVector(SB), NOSPLIT, $0-16
+	MOVQ rows+0(FP), DI
+	MOVQ add+8(FP), DX
+	VBROADCASTSD sixth<>(SB), Y15
+	MOVQ $252, CX // numRolls: the first keep of fewer than five dice
+lanesAverage:
+	LEAQ (CX)(CX*2), R8
+	LEAQ (DX)(R8*4), R8 // &add[k]: 12 bytes a keep
+	MOVWQZX 0(R8), R9
+	MOVWQZX 2(R8), R10
+	MOVWQZX 4(R8), R11
+	MOVWQZX 6(R8), R12
+	MOVWQZX 8(R8), R13
+	MOVWQZX 10(R8), R14
+	SHLQ $5, R9
+	SHLQ $5, R10
+	SHLQ $5, R11
+	SHLQ $5, R12
+	SHLQ $5, R13
+	SHLQ $5, R14
+	VMOVUPD (DI)(R9*1), Y0
+	VADDPD (DI)(R10*1), Y0, Y0
+	VADDPD (DI)(R11*1), Y0, Y0
+	VADDPD (DI)(R12*1), Y0, Y0
+	VADDPD (DI)(R13*1), Y0, Y0
+	VADDPD (DI)(R14*1), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	MOVQ CX, AX
+	SHLQ $5, AX
+	VMOVUPD Y0, (DI)(AX*1)
+	INCQ CX
+	CMPQ CX, $462 // numKeeps
+	JLT lanesAverage
+	VZEROUPPER
+	RET
+
+// func takeLargerLanesVector(rows *laneRows, pairs *keepPair, n int)
+TEXT ·takeLargerLanesVector(SB), NOSPLIT, $0-24
+	MOVQ rows+0(FP), DI
+	MOVQ pairs+8(FP), SI
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JEQ lanesDone
+lanesPair:
+	MOVWQZX 0(SI), AX // keep
+	MOVWQZX 2(SI), BX // sub
+	SHLQ $5, AX
+	SHLQ $5, BX
+	VMOVUPD (DI)(AX*1), Y0
+	VMAXPD (DI)(BX*1), Y0, Y0
+	VMOVUPD Y0, (DI)(AX*1)
+	ADDQ $4, SI
+	DECQ CX
+	JNZ lanesPair
+lanesDone:
+	VZEROUPPER
+	RET

@@ -250,3 +250,35 @@ func (m *multisets) takeLarger(best *[numKeeps][block]uint64) {
 		}
 	}
 }
+
+// bestKeepsLanes is bestKeeps for the lanes of rows, each on its own, in
+// place: rows[:numRolls] holds what each roll is worth as it lands, and
+// receives what it is worth holding its best keep. The averages are all made
+// before any maximum is taken, so they read the rolls' worth as they land.
+func (m *multisets) bestKeepsLanes(rows *laneRows) {
+	if vectorBlocks {
+		averageKeepsLanesVector(rows, &m.add)
+		takeLargerLanesVector(rows, &m.fewer[0], len(m.fewer))
+		return
+	}
+	m.averageKeepsLanesGo(rows)
+	m.takeLargerLanesGo(rows)
+}
+
+func (m *multisets) averageKeepsLanesGo(rows *laneRows) {
+	f := math.Float64frombits
+	for k := numRolls; k < numKeeps; k++ {
+		a := &m.add[k]
+		a0, a1, a2, a3, a4, a5 := &rows[a[0]], &rows[a[1]], &rows[a[2]], &rows[a[3]], &rows[a[4]], &rows[a[5]]
+		out := &rows[k]
+		for l := range lanes {
+			out[l] = math.Float64bits((f(a0[l]) + f(a1[l]) + f(a2[l]) + f(a3[l]) + f(a4[l]) + f(a5[l])) * (1.0 / 6))
+		}
+	}
+}
+
+func (m *multisets) takeLargerLanesGo(rows *laneRows) {
+	for _, p := range m.fewer {
+		rows[p.keep] = maxLanes(rows[p.keep], rows[p.sub])
+	}
+}
