@@ -26,3 +26,19 @@ func averageKeepsLanesVector(rows *laneRows, add *[numKeeps][faces]uint16)
 //
 //go:noescape
 func takeLargerLanesVector(rows *laneRows, pairs *keepPair, n int)
+
+// maxClassLanesVector is maxClassLanes over the n rolls at scoring.
+//
+//go:noescape
+func maxClassLanesVector(rows *[lanes]uint64, scoring *uint8, n int, class *[numRolls]int8, later *[8][lanes]uint64)
+
+// addMaxLanesVector is addMaxLanes over the n rolls at scoring.
+//
+//go:noescape
+func addMaxLanesVector(rows *[lanes]uint64, scoring *uint8, n int, pts *[numRolls]float64, later *[lanes]float64)
+
+// averageRollsVector adds up each lane's rolls times their chances, in
+// roll order, into v, which starts at 0.
+//
+//go:noescape
+func averageRollsVector(rows *laneRows, prob *[numRolls]float64, v *[lanes]float64)

@@ -221,3 +221,66 @@ lanesPair:
 lanesDone:
 	VZEROUPPER
 	RET
+
+// func maxClassLanesVector(rows *[lanes]uint64, scoring *uint8, n int, class *[numRolls]int8, later *[8][lanes]uint64)
+TEXT ·maxClassLanesVector(SB), NOSPLIT, $0-40
+	MOVQ rows+0(FP), DI
+	MOVQ scoring+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ class+24(FP), DX
+	MOVQ later+32(FP), R8
+classRoll:
+	MOVBQZX (SI), AX // r
+	MOVBQZX (DX)(AX*1), BX // class[r]
+	ANDQ $7, BX
+	SHLQ $5, BX
+	SHLQ $5, AX
+	VMOVUPD (R8)(BX*1), Y0
+	VMAXPD (DI)(AX*1), Y0, Y0
+	VMOVUPD Y0, (DI)(AX*1)
+	INCQ SI
+	DECQ CX
+	JNZ classRoll
+	VZEROUPPER
+	RET
+
+// func addMaxLanesVector(rows *[lanes]uint64, scoring *uint8, n int, pts *[numRolls]float64, later *[lanes]float64)
+TEXT ·addMaxLanesVector(SB), NOSPLIT, $0-40
+	MOVQ rows+0(FP), DI
+	MOVQ scoring+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ pts+24(FP), DX
+	MOVQ later+32(FP), R8
+	VMOVUPD (R8), Y1
+addRoll:
+	MOVBQZX (SI), AX // r
+	VBROADCASTSD (DX)(AX*8), Y0
+	VADDPD Y1, Y0, Y0 // pts[r] + later
+	SHLQ $5, AX
+	VMAXPD (DI)(AX*1), Y0, Y0
+	VMOVUPD Y0, (DI)(AX*1)
+	INCQ SI
+	DECQ CX
+	JNZ addRoll
+	VZEROUPPER
+	RET
+
+// func averageRollsVector(rows *laneRows, prob *[numRolls]float64, v *[lanes]float64)
+TEXT ·averageRollsVector(SB), NOSPLIT, $0-24
+	MOVQ rows+0(FP), DI
+	MOVQ prob+8(FP), DX
+	MOVQ v+16(FP), R8
+	VXORPD Y0, Y0, Y0
+	XORQ CX, CX
+averageRoll:
+	VBROADCASTSD (DX)(CX*8), Y1
+	MOVQ CX, AX
+	SHLQ $5, AX
+	VMULPD (DI)(AX*1), Y1, Y1 // prob[r] times the roll's worth, rounded
+	VADDPD Y1, Y0, Y0 // then added: no fused multiply-add, as in Go
+	INCQ CX
+	CMPQ CX, $252 // numRolls
+	JLT averageRoll
+	VMOVUPD Y0, (R8)
+	VZEROUPPER
+	RET

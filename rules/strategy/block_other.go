@@ -13,3 +13,15 @@ func takeLargerVector(*[numKeeps][block]uint64, *keepPair, int) { panic("no vect
 func averageKeepsLanesVector(*laneRows, *[numKeeps][faces]uint16) { panic("no vector instructions") }
 
 func takeLargerLanesVector(*laneRows, *keepPair, int) { panic("no vector instructions") }
+
+func maxClassLanesVector(*[lanes]uint64, *uint8, int, *[numRolls]int8, *[8][lanes]uint64) {
+	panic("no vector instructions")
+}
+
+func addMaxLanesVector(*[lanes]uint64, *uint8, int, *[numRolls]float64, *[lanes]float64) {
+	panic("no vector instructions")
+}
+
+func averageRollsVector(*laneRows, *[numRolls]float64, *[lanes]float64) {
+	panic("no vector instructions")
+}

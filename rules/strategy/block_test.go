@@ -69,3 +69,48 @@ func TestVectorLanesGiveTheSameBitsAsGo(t *testing.T) {
 		assert.Equal(t, goRows, vecRows, "round %d", round)
 	}
 }
+
+// So must the vector steps of a lane turn's last roll and its average.
+func TestVectorLastRollStepsGiveTheSameBitsAsGo(t *testing.T) {
+	if !vectorBlocks {
+		t.Skip("this processor has no vector version")
+	}
+	g, err := newGame(mustSet(t, "yahtzee"), Official)
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(7, 8))
+	value := func() float64 {
+		if rng.IntN(4) == 0 {
+			return float64(rng.IntN(3)) // ties and zeros
+		}
+		return rng.Float64() * 300
+	}
+	for b := range g.boxes {
+		var goRows, vecRows laneRows
+		for r := range numRolls {
+			for l := range lanes {
+				goRows[r][l] = math.Float64bits(value())
+			}
+		}
+		vecRows = goRows
+		var later [lanes]float64
+		var classLater [8][lanes]uint64
+		for l := range lanes {
+			later[l] = value()
+			for c := range classLater {
+				classLater[c][l] = math.Float64bits(value())
+			}
+		}
+		if g.upper(b) {
+			maxClassLanesGo(goRows[:numRolls], g.scoring[b], &g.upperClass[b], &classLater)
+			maxClassLanes(vecRows[:numRolls], g.scoring[b], &g.upperClass[b], &classLater)
+		} else {
+			addMaxLanesGo(goRows[:numRolls], g.scoring[b], &g.points[b], &later)
+			addMaxLanes(vecRows[:numRolls], g.scoring[b], &g.points[b], &later)
+		}
+		require.Equal(t, goRows, vecRows, "box %s", g.boxes[b].ID)
+		var goSum, vecSum [lanes]float64
+		averageRollsGo(&goRows, &g.dice.prob, &goSum)
+		averageRollsVector(&vecRows, &g.dice.prob, &vecSum)
+		assert.Equal(t, goSum, vecSum, "box %s: averages", g.boxes[b].ID)
+	}
+}

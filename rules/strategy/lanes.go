@@ -35,14 +35,22 @@ func (s *solver) laneValues(t *maskTurn, mask uint32, st *[lanes]pending) [lanes
 	m.bestKeepsLanes(&t.rows)
 	m.bestKeepsLanes(&t.rows)
 	var v [lanes]float64
-	for r, p := range &m.prob {
-		row := &t.rows[r]
+	if vectorBlocks {
+		averageRollsVector(&t.rows, &m.prob, &v)
+	} else {
+		averageRollsGo(&t.rows, &m.prob, &v)
+	}
+	return v
+}
+
+func averageRollsGo(rows *laneRows, prob *[numRolls]float64, v *[lanes]float64) {
+	for r, p := range prob {
+		row := &rows[r]
 		v[0] += p * math.Float64frombits(row[0])
 		v[1] += p * math.Float64frombits(row[1])
 		v[2] += p * math.Float64frombits(row[2])
 		v[3] += p * math.Float64frombits(row[3])
 	}
-	return v
 }
 
 // lastRollLanes is lastRoll for the states in st, into t.rows[:numRolls].
@@ -66,10 +74,7 @@ func (s *solver) lastRollLanes(t *maskTurn, mask uint32, st *[lanes]pending) {
 				}
 			}
 			zero = maxLanes(zero, later[g.zeroClass[b]&7])
-			class := &g.upperClass[b]
-			for _, r := range scoring {
-				rows[r] = maxLanes(rows[r], later[class[r]&7])
-			}
+			maxClassLanes(rows, scoring, &g.upperClass[b], later)
 		case b == g.five && sp.ys == 2:
 			var missed, made [lanes]float64
 			for l, q := range st {
@@ -91,16 +96,49 @@ func (s *solver) lastRollLanes(t *maskTurn, mask uint32, st *[lanes]pending) {
 	}
 	if g.five >= 0 && mask&(1<<g.five) != 0 {
 		for f := range faces {
+			// The boxes five alike may go in depend on the mask alone.
+			t.options = g.fiveAlikeOptions(t.options[:0], mask, f)
 			row := &rows[g.fiveRolls[f]]
 			for l, q := range st {
-				row[l] = math.Float64bits(s.bestFiveAlike(&t.turn, mask, q.up, q.y, f))
+				best := math.Inf(-1)
+				for _, o := range t.options {
+					best = max(best, s.afterScoring(mask, q.up, q.y, o.box, o.points, true))
+				}
+				row[l] = math.Float64bits(best)
 			}
 		}
 	}
 }
 
+// maxClassLanes raises every roll r listed to later[class[r]].
+func maxClassLanes(rows [][lanes]uint64, scoring []uint8, class *[numRolls]int8, later *[8][lanes]uint64) {
+	if vectorBlocks {
+		if len(scoring) > 0 {
+			maxClassLanesVector(&rows[0], &scoring[0], len(scoring), class, later)
+		}
+		return
+	}
+	maxClassLanesGo(rows, scoring, class, later)
+}
+
+func maxClassLanesGo(rows [][lanes]uint64, scoring []uint8, class *[numRolls]int8, later *[8][lanes]uint64) {
+	for _, r := range scoring {
+		rows[r] = maxLanes(rows[r], later[class[r]&7])
+	}
+}
+
 // addMaxLanes raises every roll r listed to pts[r] + later, lane by lane.
 func addMaxLanes(rows [][lanes]uint64, scoring []uint8, pts *[numRolls]float64, later *[lanes]float64) {
+	if vectorBlocks {
+		if len(scoring) > 0 {
+			addMaxLanesVector(&rows[0], &scoring[0], len(scoring), pts, later)
+		}
+		return
+	}
+	addMaxLanesGo(rows, scoring, pts, later)
+}
+
+func addMaxLanesGo(rows [][lanes]uint64, scoring []uint8, pts *[numRolls]float64, later *[lanes]float64) {
 	for _, r := range scoring {
 		p, row := pts[r], &rows[r]
 		row[0] = max(row[0], math.Float64bits(p+later[0]))
