@@ -42,3 +42,13 @@ func addMaxLanesVector(rows *[lanes]uint64, scoring *uint8, n int, pts *[numRoll
 //
 //go:noescape
 func averageRollsVector(rows *laneRows, prob *[numRolls]float64, v *[lanes]float64)
+
+// maxClassBlockVector is maxClassBlockGo over the n rolls at scoring.
+//
+//go:noescape
+func maxClassBlockVector(rows *[block]uint64, scoring *uint8, n int, class *[numRolls]int8, win *[maxScores]chances)
+
+// averageRollsBlockVector is averageRollsBlockGo.
+//
+//go:noescape
+func averageRollsBlockVector(best *[numKeeps][block]uint64, prob *[numRolls]float64, w *chances)

@@ -284,3 +284,99 @@ averageRoll:
 	VMOVUPD Y0, (R8)
 	VZEROUPPER
 	RET
+
+// func maxClassBlockVector(rows *[block]uint64, scoring *uint8, n int, class *[numRolls]int8, win *[maxScores]chances)
+TEXT ·maxClassBlockVector(SB), NOSPLIT, $0-40
+	MOVQ rows+0(FP), DI
+	MOVQ scoring+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ class+24(FP), DX
+	MOVQ win+32(FP), R8
+blockClassRoll:
+	MOVBQZX (SI), AX // r
+	MOVBQZX (DX)(AX*1), BX // class[r]
+	ANDQ $31, BX // maxScores-1
+	SHLQ $8, BX
+	ADDQ R8, BX // &win[class[r]]
+	SHLQ $8, AX
+	ADDQ DI, AX // &rows[r]
+	VMOVUPD 0(BX), Y0
+	VMOVUPD 32(BX), Y1
+	VMOVUPD 64(BX), Y2
+	VMOVUPD 96(BX), Y3
+	VMOVUPD 128(BX), Y4
+	VMOVUPD 160(BX), Y5
+	VMOVUPD 192(BX), Y6
+	VMOVUPD 224(BX), Y7
+	VMAXPD 0(AX), Y0, Y0
+	VMAXPD 32(AX), Y1, Y1
+	VMAXPD 64(AX), Y2, Y2
+	VMAXPD 96(AX), Y3, Y3
+	VMAXPD 128(AX), Y4, Y4
+	VMAXPD 160(AX), Y5, Y5
+	VMAXPD 192(AX), Y6, Y6
+	VMAXPD 224(AX), Y7, Y7
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD Y1, 32(AX)
+	VMOVUPD Y2, 64(AX)
+	VMOVUPD Y3, 96(AX)
+	VMOVUPD Y4, 128(AX)
+	VMOVUPD Y5, 160(AX)
+	VMOVUPD Y6, 192(AX)
+	VMOVUPD Y7, 224(AX)
+	INCQ SI
+	DECQ CX
+	JNZ blockClassRoll
+	VZEROUPPER
+	RET
+
+// func averageRollsBlockVector(best *[numKeeps][block]uint64, prob *[numRolls]float64, w *chances)
+TEXT ·averageRollsBlockVector(SB), NOSPLIT, $0-24
+	MOVQ best+0(FP), DI
+	MOVQ prob+8(FP), DX
+	MOVQ w+16(FP), R8
+	VMOVUPD 0(R8), Y0
+	VMOVUPD 32(R8), Y1
+	VMOVUPD 64(R8), Y2
+	VMOVUPD 96(R8), Y3
+	VMOVUPD 128(R8), Y4
+	VMOVUPD 160(R8), Y5
+	VMOVUPD 192(R8), Y6
+	VMOVUPD 224(R8), Y7
+	XORQ CX, CX
+blockAverageRoll:
+	VBROADCASTSD (DX)(CX*8), Y8
+	MOVQ CX, AX
+	SHLQ $8, AX
+	ADDQ DI, AX // &best[r]
+	// prob[r] times each chance, rounded, then added: no fused
+	// multiply-add, as in Go.
+	VMULPD 0(AX), Y8, Y9
+	VADDPD Y9, Y0, Y0
+	VMULPD 32(AX), Y8, Y10
+	VADDPD Y10, Y1, Y1
+	VMULPD 64(AX), Y8, Y11
+	VADDPD Y11, Y2, Y2
+	VMULPD 96(AX), Y8, Y12
+	VADDPD Y12, Y3, Y3
+	VMULPD 128(AX), Y8, Y9
+	VADDPD Y9, Y4, Y4
+	VMULPD 160(AX), Y8, Y10
+	VADDPD Y10, Y5, Y5
+	VMULPD 192(AX), Y8, Y11
+	VADDPD Y11, Y6, Y6
+	VMULPD 224(AX), Y8, Y12
+	VADDPD Y12, Y7, Y7
+	INCQ CX
+	CMPQ CX, $252 // numRolls
+	JLT blockAverageRoll
+	VMOVUPD Y0, 0(R8)
+	VMOVUPD Y1, 32(R8)
+	VMOVUPD Y2, 64(R8)
+	VMOVUPD Y3, 96(R8)
+	VMOVUPD Y4, 128(R8)
+	VMOVUPD Y5, 160(R8)
+	VMOVUPD Y6, 192(R8)
+	VMOVUPD Y7, 224(R8)
+	VZEROUPPER
+	RET

@@ -25,3 +25,11 @@ func addMaxLanesVector(*[lanes]uint64, *uint8, int, *[numRolls]float64, *[lanes]
 func averageRollsVector(*laneRows, *[numRolls]float64, *[lanes]float64) {
 	panic("no vector instructions")
 }
+
+func maxClassBlockVector(*[block]uint64, *uint8, int, *[numRolls]int8, *[maxScores]chances) {
+	panic("no vector instructions")
+}
+
+func averageRollsBlockVector(*[numKeeps][block]uint64, *[numRolls]float64, *chances) {
+	panic("no vector instructions")
+}

@@ -101,8 +101,8 @@ func TestVectorLastRollStepsGiveTheSameBitsAsGo(t *testing.T) {
 			}
 		}
 		if g.upper(b) {
-			maxClassLanesGo(goRows[:numRolls], g.scoring[b], &g.upperClass[b], &classLater)
-			maxClassLanes(vecRows[:numRolls], g.scoring[b], &g.upperClass[b], &classLater)
+			maxClassLanesGo(goRows[:numRolls], g.scoring[b], &g.scoreClass[b], &classLater)
+			maxClassLanes(vecRows[:numRolls], g.scoring[b], &g.scoreClass[b], &classLater)
 		} else {
 			addMaxLanesGo(goRows[:numRolls], g.scoring[b], &g.points[b], &later)
 			addMaxLanes(vecRows[:numRolls], g.scoring[b], &g.points[b], &later)
@@ -111,6 +111,47 @@ func TestVectorLastRollStepsGiveTheSameBitsAsGo(t *testing.T) {
 		var goSum, vecSum [lanes]float64
 		averageRollsGo(&goRows, &g.dice.prob, &goSum)
 		averageRollsVector(&vecRows, &g.dice.prob, &vecSum)
+		assert.Equal(t, goSum, vecSum, "box %s: averages", g.boxes[b].ID)
+	}
+}
+
+// And the vector steps of a turn's chances over a block of totals.
+func TestVectorTurnChanceStepsGiveTheSameBitsAsGo(t *testing.T) {
+	if !vectorBlocks {
+		t.Skip("this processor has no vector version")
+	}
+	g, err := newGame(mustSet(t, "yahtzee"), Official)
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(9, 10))
+	chance := func() float64 {
+		switch rng.IntN(4) {
+		case 0:
+			return 0
+		case 1:
+			return 1
+		}
+		return rng.Float64()
+	}
+	for b := range g.boxes {
+		var goRows, vecRows [numKeeps][block]uint64
+		var win [maxScores]chances
+		for r := range numRolls {
+			for i := range block {
+				goRows[r][i] = math.Float64bits(chance())
+			}
+		}
+		for c := range win {
+			for i := range block {
+				win[c][i] = chance()
+			}
+		}
+		vecRows = goRows
+		maxClassBlockGo(goRows[:numRolls], g.scoring[b], &g.scoreClass[b], &win)
+		maxClassBlock(vecRows[:numRolls], g.scoring[b], &g.scoreClass[b], &win)
+		require.Equal(t, goRows, vecRows, "box %s", g.boxes[b].ID)
+		var goSum, vecSum chances
+		averageRollsBlockGo(&goRows, &g.dice.prob, &goSum)
+		averageRollsBlockVector(&vecRows, &g.dice.prob, &vecSum)
 		assert.Equal(t, goSum, vecSum, "box %s: averages", g.boxes[b].ID)
 	}
 }

@@ -68,13 +68,13 @@ func (s *solver) lastRollLanes(t *maskTurn, mask uint32, st *[lanes]pending) {
 		switch {
 		case g.upper(b):
 			later := &t.later
-			for c, p := range g.upperValues[b] {
+			for c, p := range g.scores[b] {
 				for l, q := range st {
 					later[c][l] = math.Float64bits(float64(p+g.bonusFor(q.up, p)) + s.value[sp.index(next, g.capUp(q.up+p), q.y)])
 				}
 			}
 			zero = maxLanes(zero, later[g.zeroClass[b]&7])
-			maxClassLanes(rows, scoring, &g.upperClass[b], later)
+			maxClassLanes(rows, scoring, &g.scoreClass[b], later)
 		case b == g.five && sp.ys == 2:
 			var missed, made [lanes]float64
 			for l, q := range st {

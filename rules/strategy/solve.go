@@ -53,7 +53,7 @@ func newSpace(g *game) *space {
 			if !ok {
 				continue
 			}
-			for _, v := range g.upperValues[b] {
+			for _, v := range g.scores[b] {
 				cur[g.capUp(up+v)] = true
 			}
 		}
@@ -77,7 +77,7 @@ func newSpace(g *game) *space {
 		b := bits.TrailingZeros32(m)
 		seen := make([]bool, s.ups)
 		for _, a := range open[m&^(1<<b)] {
-			for _, v := range g.upperValues[b] {
+			for _, v := range g.scores[b] {
 				seen[g.capUp(a+v)] = true
 			}
 		}
@@ -303,10 +303,10 @@ func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 		switch {
 		case g.upper(b):
 			var later [8]uint64 // a power of two, so the class needs no bounds check
-			for c, p := range g.upperValues[b] {
+			for c, p := range g.scores[b] {
 				later[c] = math.Float64bits(float64(p+g.bonusFor(up, p)) + s.value[s.sp.index(next, g.capUp(up+p), y)])
 			}
-			class := &g.upperClass[b]
+			class := &g.scoreClass[b]
 			zero = max(zero, later[g.zeroClass[b]&7])
 			for _, r := range scoring {
 				v[r] = max(v[r], later[class[r]&7])
