@@ -6,7 +6,8 @@ import "golang.org/x/sys/cpu"
 // block_amd64.s.
 var vectorBlocks = cpu.X86.HasAVX2
 
-// averageKeepsVector is averageKeeps four totals at a time.
+// averageKeepsVector is averageKeeps four totals at a time; keepValue may
+// be nil.
 //
 //go:noescape
 func averageKeepsVector(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64, add *[numKeeps][faces]uint16)

@@ -38,6 +38,8 @@ average:
 	SHLQ $8, AX
 	LEAQ (DI)(AX*1), BX // &keepValue[k]
 	ADDQ SI, AX // &best[k]
+	TESTQ DI, DI
+	CMOVQEQ AX, BX // no keepValue: store to best[k] twice
 	VMOVUPD 0(R9), Y0
 	VADDPD 0(R10), Y0, Y0
 	VADDPD 0(R11), Y0, Y0

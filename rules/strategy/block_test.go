@@ -33,11 +33,14 @@ func TestVectorBlocksGiveTheSameBitsAsGo(t *testing.T) {
 			}
 		}
 		kvVec, bestVec = kvGo, bestGo
+		bestAlone := bestGo
 		m.averageKeeps(&kvGo, &bestGo)
 		m.takeLarger(&bestGo)
 		m.bestKeepsBlock(&kvVec, &bestVec)
 		require.Equal(t, kvGo, kvVec, "round %d: averages", round)
 		assert.Equal(t, bestGo, bestVec, "round %d: maxima", round)
+		m.bestKeepsBlock(nil, &bestAlone)
+		assert.Equal(t, bestGo, bestAlone, "round %d: maxima without the averages kept", round)
 	}
 }
 

@@ -205,9 +205,10 @@ func rollValues(best *keepBits, out *keepValues) {
 // total on its own: the keep tables are walked once for all of them. The
 // rolls' chances must be in best[:numRolls], as bits, already; the averages
 // read them, and the averages already made, from best, for best only takes
-// its maxima once every average is made. keepValue receives the averages,
-// and best the best of each keep's sub-keeps, so best[:numRolls] is ready
-// for the next step at once.
+// its maxima once every average is made. keepValue, unless it is nil (a
+// solve needs only the rolls), receives the averages, and best the best of
+// each keep's sub-keeps, so best[:numRolls] is ready for the next step at
+// once.
 // Where the processor has vector instructions (block_amd64.s) four totals
 // go through each step at once, with the same arithmetic in the same
 // order, so the results are the same to the last bit.
@@ -222,16 +223,22 @@ func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps
 }
 
 // averageKeeps fills every keep of fewer than five dice with the average
-// of the keeps one die larger, as floats and as bits.
+// of the keeps one die larger, as bits in best and, unless it is nil, as
+// floats in keepValue.
 func (m *multisets) averageKeeps(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
 	f := math.Float64frombits
 	for k := numRolls; k < numKeeps; k++ {
 		a := &m.add[k]
 		a0, a1, a2, a3, a4, a5 := &best[a[0]], &best[a[1]], &best[a[2]], &best[a[3]], &best[a[4]], &best[a[5]]
-		out, b := &keepValue[k], &best[k]
+		b := &best[k]
 		for i := range block {
-			v := (f(a0[i]) + f(a1[i]) + f(a2[i]) + f(a3[i]) + f(a4[i]) + f(a5[i])) * (1.0 / 6)
-			out[i], b[i] = v, math.Float64bits(v)
+			b[i] = math.Float64bits((f(a0[i]) + f(a1[i]) + f(a2[i]) + f(a3[i]) + f(a4[i]) + f(a5[i])) * (1.0 / 6))
+		}
+		if keepValue != nil {
+			out := &keepValue[k]
+			for i := range block {
+				out[i] = f(b[i])
+			}
 		}
 	}
 }

@@ -212,8 +212,8 @@ func (ws *winSolver) turnChances(wt *winTurn, mask uint32, up, y, start int, w *
 		return false
 	}
 	m := ws.g.dice
-	m.bestKeepsBlock(&wt.keep, &wt.best)
-	m.bestKeepsBlock(&wt.keep, &wt.best)
+	m.bestKeepsBlock(nil, &wt.best)
+	m.bestKeepsBlock(nil, &wt.best)
 	if vectorBlocks {
 		averageRollsBlockVector(&wt.best, &m.prob, w)
 	} else {
