@@ -2,9 +2,13 @@ package strategy
 
 import "golang.org/x/sys/cpu"
 
-// vectorBlocks says whether bestKeepsBlock may use the AVX2 versions in
-// block_amd64.s.
-var vectorBlocks = cpu.X86.HasAVX2
+// vectorBlocks says whether bestKeepsBlock and the lanes may use the AVX2
+// versions in block_amd64.s, and wideBlocks whether bestKeepsBlock may use
+// the AVX-512 ones, which do the same arithmetic eight totals at a time.
+var (
+	vectorBlocks = cpu.X86.HasAVX2
+	wideBlocks   = cpu.X86.HasAVX512F
+)
 
 // averageKeepsVector is averageKeeps four totals at a time; keepValue may
 // be nil.
@@ -53,3 +57,13 @@ func maxClassBlockVector(rows *[block]uint64, scoring *uint8, n int, class *[num
 //
 //go:noescape
 func averageRollsBlockVector(best *[numKeeps][block]uint64, prob *[numRolls]float64, w *chances)
+
+// averageKeepsVector512 is averageKeepsVector eight totals at a time.
+//
+//go:noescape
+func averageKeepsVector512(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64, add *[numKeeps][faces]uint16)
+
+// takeLargerVector512 is takeLargerVector eight totals at a time.
+//
+//go:noescape
+func takeLargerVector512(best *[numKeeps][block]uint64, pairs *keepPair, n int)

@@ -2,7 +2,10 @@
 
 package strategy
 
-const vectorBlocks = false
+const (
+	vectorBlocks = false
+	wideBlocks   = false
+)
 
 func averageKeepsVector(*[numKeeps]chances, *[numKeeps][block]uint64, *[numKeeps][faces]uint16) {
 	panic("no vector instructions")
@@ -33,3 +36,9 @@ func maxClassBlockVector(*[block]uint64, *uint8, int, *[numRolls]int8, *[maxScor
 func averageRollsBlockVector(*[numKeeps][block]uint64, *[numRolls]float64, *chances) {
 	panic("no vector instructions")
 }
+
+func averageKeepsVector512(*[numKeeps]chances, *[numKeeps][block]uint64, *[numKeeps][faces]uint16) {
+	panic("no vector instructions")
+}
+
+func takeLargerVector512(*[numKeeps][block]uint64, *keepPair, int) { panic("no vector instructions") }

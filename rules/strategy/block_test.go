@@ -32,15 +32,31 @@ func TestVectorBlocksGiveTheSameBitsAsGo(t *testing.T) {
 				kvGo[r][i], bestGo[r][i] = x, math.Float64bits(x)
 			}
 		}
-		kvVec, bestVec = kvGo, bestGo
-		bestAlone := bestGo
+		start := bestGo
 		m.averageKeeps(&kvGo, &bestGo)
 		m.takeLarger(&bestGo)
-		m.bestKeepsBlock(&kvVec, &bestVec)
-		require.Equal(t, kvGo, kvVec, "round %d: averages", round)
-		assert.Equal(t, bestGo, bestVec, "round %d: maxima", round)
-		m.bestKeepsBlock(nil, &bestAlone)
-		assert.Equal(t, bestGo, bestAlone, "round %d: maxima without the averages kept", round)
+		versions := map[string]func(*[numKeeps]chances, *[numKeeps][block]uint64){
+			"AVX2": func(kv *[numKeeps]chances, best *[numKeeps][block]uint64) {
+				averageKeepsVector(kv, best, &m.add)
+				takeLargerVector(best, &m.fewer[0], len(m.fewer))
+			},
+		}
+		if wideBlocks {
+			versions["AVX-512"] = func(kv *[numKeeps]chances, best *[numKeeps][block]uint64) {
+				averageKeepsVector512(kv, best, &m.add)
+				takeLargerVector512(best, &m.fewer[0], len(m.fewer))
+			}
+		}
+		for name, steps := range versions {
+			kvVec, bestVec = kvGo, start
+			clear(kvVec[numRolls:])
+			steps(&kvVec, &bestVec)
+			require.Equal(t, kvGo, kvVec, "%s, round %d: averages", name, round)
+			assert.Equal(t, bestGo, bestVec, "%s, round %d: maxima", name, round)
+			bestAlone := start
+			steps(nil, &bestAlone)
+			assert.Equal(t, bestGo, bestAlone, "%s, round %d: maxima without the averages kept", name, round)
+		}
 	}
 }
 

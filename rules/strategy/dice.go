@@ -209,17 +209,21 @@ func rollValues(best *keepBits, out *keepValues) {
 // solve needs only the rolls), receives the averages, and best the best of
 // each keep's sub-keeps, so best[:numRolls] is ready for the next step at
 // once.
-// Where the processor has vector instructions (block_amd64.s) four totals
-// go through each step at once, with the same arithmetic in the same
+// Where the processor has vector instructions (block_amd64.s) four or
+// eight totals go through each step at once, with the same arithmetic in the same
 // order, so the results are the same to the last bit.
 func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
-	if vectorBlocks {
+	switch {
+	case wideBlocks:
+		averageKeepsVector512(keepValue, best, &m.add)
+		takeLargerVector512(best, &m.fewer[0], len(m.fewer))
+	case vectorBlocks:
 		averageKeepsVector(keepValue, best, &m.add)
 		takeLargerVector(best, &m.fewer[0], len(m.fewer))
-		return
+	default:
+		m.averageKeeps(keepValue, best)
+		m.takeLarger(best)
 	}
-	m.averageKeeps(keepValue, best)
-	m.takeLarger(best)
 }
 
 // averageKeeps fills every keep of fewer than five dice with the average
