@@ -16,21 +16,23 @@ var (
 //go:noescape
 func averageKeepsVector(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64, add *[numKeeps][faces]uint16)
 
-// takeLargerVector is takeLarger four totals at a time, over n pairs. The
-// chances are never negative nor NaN, so the larger float has the larger bits.
+// takeLargerVector is takeLarger four totals at a time, a keep at a time
+// over its sub-keeps in subs. The chances are never negative nor NaN, so the
+// larger float has the larger bits.
 //
 //go:noescape
-func takeLargerVector(best *[numKeeps][block]uint64, pairs *keepPair, n int)
+func takeLargerVector(best *[numKeeps][block]uint64, subs *[numKeeps][dice]uint16)
 
 // averageKeepsLanesVector is averageKeepsLanesGo, the lanes of a keep at once.
 //
 //go:noescape
 func averageKeepsLanesVector(rows *laneRows, add *[numKeeps][faces]uint16)
 
-// takeLargerLanesVector is takeLargerLanesGo, the lanes of a keep at once.
+// takeLargerLanesVector is takeLargerLanesGo, the lanes of a keep at once,
+// a keep at a time over its sub-keeps in subs.
 //
 //go:noescape
-func takeLargerLanesVector(rows *laneRows, pairs *keepPair, n int)
+func takeLargerLanesVector(rows *laneRows, subs *[numKeeps][dice]uint16)
 
 // maxClassLanesVector is maxClassLanes over the n rolls at scoring.
 //
@@ -66,4 +68,4 @@ func averageKeepsVector512(keepValue *[numKeeps]chances, best *[numKeeps][block]
 // takeLargerVector512 is takeLargerVector eight totals at a time.
 //
 //go:noescape
-func takeLargerVector512(best *[numKeeps][block]uint64, pairs *keepPair, n int)
+func takeLargerVector512(best *[numKeeps][block]uint64, subs *[numKeeps][dice]uint16)

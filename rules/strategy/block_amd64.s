@@ -118,51 +118,6 @@ average:
 	VZEROUPPER
 	RET
 
-// func takeLargerVector(best *[numKeeps][block]uint64, pairs *keepPair, n int)
-TEXT ·takeLargerVector(SB), NOSPLIT, $0-24
-	MOVQ best+0(FP), DI
-	MOVQ pairs+8(FP), SI
-	MOVQ n+16(FP), CX
-	TESTQ CX, CX
-	JEQ done
-pair:
-	MOVWQZX 0(SI), AX // keep
-	MOVWQZX 2(SI), BX // sub
-	SHLQ $8, AX
-	ADDQ DI, AX
-	SHLQ $8, BX
-	ADDQ DI, BX
-	VMOVUPD 0(AX), Y0
-	VMOVUPD 32(AX), Y1
-	VMOVUPD 64(AX), Y2
-	VMOVUPD 96(AX), Y3
-	VMOVUPD 128(AX), Y4
-	VMOVUPD 160(AX), Y5
-	VMOVUPD 192(AX), Y6
-	VMOVUPD 224(AX), Y7
-	VMAXPD 0(BX), Y0, Y0
-	VMAXPD 32(BX), Y1, Y1
-	VMAXPD 64(BX), Y2, Y2
-	VMAXPD 96(BX), Y3, Y3
-	VMAXPD 128(BX), Y4, Y4
-	VMAXPD 160(BX), Y5, Y5
-	VMAXPD 192(BX), Y6, Y6
-	VMAXPD 224(BX), Y7, Y7
-	VMOVUPD Y0, 0(AX)
-	VMOVUPD Y1, 32(AX)
-	VMOVUPD Y2, 64(AX)
-	VMOVUPD Y3, 96(AX)
-	VMOVUPD Y4, 128(AX)
-	VMOVUPD Y5, 160(AX)
-	VMOVUPD Y6, 192(AX)
-	VMOVUPD Y7, 224(AX)
-	ADDQ $4, SI
-	DECQ CX
-	JNZ pair
-done:
-	VZEROUPPER
-	RET
-
 // A row of laneRows is 4 float64s, 32 bytes: one register.
 
 // func averageKeepsLanesVector(rows *laneRows, add *[numKeeps][faces]uint16)
@@ -199,28 +154,6 @@ lanesAverage:
 	INCQ CX
 	CMPQ CX, $462 // numKeeps
 	JLT lanesAverage
-	VZEROUPPER
-	RET
-
-// func takeLargerLanesVector(rows *laneRows, pairs *keepPair, n int)
-TEXT ·takeLargerLanesVector(SB), NOSPLIT, $0-24
-	MOVQ rows+0(FP), DI
-	MOVQ pairs+8(FP), SI
-	MOVQ n+16(FP), CX
-	TESTQ CX, CX
-	JEQ lanesDone
-lanesPair:
-	MOVWQZX 0(SI), AX // keep
-	MOVWQZX 2(SI), BX // sub
-	SHLQ $5, AX
-	SHLQ $5, BX
-	VMOVUPD (DI)(AX*1), Y0
-	VMAXPD (DI)(BX*1), Y0, Y0
-	VMOVUPD Y0, (DI)(AX*1)
-	ADDQ $4, SI
-	DECQ CX
-	JNZ lanesPair
-lanesDone:
 	VZEROUPPER
 	RET
 
@@ -461,35 +394,189 @@ average512:
 	VZEROUPPER
 	RET
 
-// func takeLargerVector512(best *[numKeeps][block]uint64, pairs *keepPair, n int)
-TEXT ·takeLargerVector512(SB), NOSPLIT, $0-24
+// The maxima go a keep at a time, from the smallest keep: a keep's row is
+// read and written once, and its sub-keeps' rows are only read.
+
+// func takeLargerVector(best *[numKeeps][block]uint64, subs *[numKeeps][dice]uint16)
+TEXT ·takeLargerVector(SB), NOSPLIT, $0-16
 	MOVQ best+0(FP), DI
-	MOVQ pairs+8(FP), SI
-	MOVQ n+16(FP), CX
-	TESTQ CX, CX
-	JEQ done512
-pair512:
-	MOVWQZX 0(SI), AX // keep
-	MOVWQZX 2(SI), BX // sub
+	MOVQ subs+8(FP), DX
+	MOVQ $461, CX // numKeeps-1: the keep of no dice, the smallest
+takeLargerVectorKeep:
+	LEAQ (CX)(CX*4), R8
+	LEAQ (DX)(R8*2), R8 // &subs[k]: 10 bytes a keep
+	MOVQ CX, AX
 	SHLQ $8, AX
-	ADDQ DI, AX
-	SHLQ $8, BX
-	ADDQ DI, BX
+	ADDQ DI, AX // &best[k]
+	VMOVUPD 0(AX), Y0
+	VMOVUPD 32(AX), Y1
+	VMOVUPD 64(AX), Y2
+	VMOVUPD 96(AX), Y3
+	VMOVUPD 128(AX), Y4
+	VMOVUPD 160(AX), Y5
+	VMOVUPD 192(AX), Y6
+	VMOVUPD 224(AX), Y7
+	MOVWQZX 0(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	VMAXPD 32(R9), Y1, Y1
+	VMAXPD 64(R9), Y2, Y2
+	VMAXPD 96(R9), Y3, Y3
+	VMAXPD 128(R9), Y4, Y4
+	VMAXPD 160(R9), Y5, Y5
+	VMAXPD 192(R9), Y6, Y6
+	VMAXPD 224(R9), Y7, Y7
+	MOVWQZX 2(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	VMAXPD 32(R9), Y1, Y1
+	VMAXPD 64(R9), Y2, Y2
+	VMAXPD 96(R9), Y3, Y3
+	VMAXPD 128(R9), Y4, Y4
+	VMAXPD 160(R9), Y5, Y5
+	VMAXPD 192(R9), Y6, Y6
+	VMAXPD 224(R9), Y7, Y7
+	MOVWQZX 4(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	VMAXPD 32(R9), Y1, Y1
+	VMAXPD 64(R9), Y2, Y2
+	VMAXPD 96(R9), Y3, Y3
+	VMAXPD 128(R9), Y4, Y4
+	VMAXPD 160(R9), Y5, Y5
+	VMAXPD 192(R9), Y6, Y6
+	VMAXPD 224(R9), Y7, Y7
+	MOVWQZX 6(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	VMAXPD 32(R9), Y1, Y1
+	VMAXPD 64(R9), Y2, Y2
+	VMAXPD 96(R9), Y3, Y3
+	VMAXPD 128(R9), Y4, Y4
+	VMAXPD 160(R9), Y5, Y5
+	VMAXPD 192(R9), Y6, Y6
+	VMAXPD 224(R9), Y7, Y7
+	MOVWQZX 8(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	VMAXPD 32(R9), Y1, Y1
+	VMAXPD 64(R9), Y2, Y2
+	VMAXPD 96(R9), Y3, Y3
+	VMAXPD 128(R9), Y4, Y4
+	VMAXPD 160(R9), Y5, Y5
+	VMAXPD 192(R9), Y6, Y6
+	VMAXPD 224(R9), Y7, Y7
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD Y1, 32(AX)
+	VMOVUPD Y2, 64(AX)
+	VMOVUPD Y3, 96(AX)
+	VMOVUPD Y4, 128(AX)
+	VMOVUPD Y5, 160(AX)
+	VMOVUPD Y6, 192(AX)
+	VMOVUPD Y7, 224(AX)
+	DECQ CX
+	JGE takeLargerVectorKeep
+	VZEROUPPER
+	RET
+
+// func takeLargerVector512(best *[numKeeps][block]uint64, subs *[numKeeps][dice]uint16)
+TEXT ·takeLargerVector512(SB), NOSPLIT, $0-16
+	MOVQ best+0(FP), DI
+	MOVQ subs+8(FP), DX
+	MOVQ $461, CX // numKeeps-1: the keep of no dice, the smallest
+takeLargerVector512Keep:
+	LEAQ (CX)(CX*4), R8
+	LEAQ (DX)(R8*2), R8 // &subs[k]: 10 bytes a keep
+	MOVQ CX, AX
+	SHLQ $8, AX
+	ADDQ DI, AX // &best[k]
 	VMOVUPD 0(AX), Z0
 	VMOVUPD 64(AX), Z1
 	VMOVUPD 128(AX), Z2
 	VMOVUPD 192(AX), Z3
-	VMAXPD 0(BX), Z0, Z0
-	VMAXPD 64(BX), Z1, Z1
-	VMAXPD 128(BX), Z2, Z2
-	VMAXPD 192(BX), Z3, Z3
+	MOVWQZX 0(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Z0, Z0
+	VMAXPD 64(R9), Z1, Z1
+	VMAXPD 128(R9), Z2, Z2
+	VMAXPD 192(R9), Z3, Z3
+	MOVWQZX 2(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Z0, Z0
+	VMAXPD 64(R9), Z1, Z1
+	VMAXPD 128(R9), Z2, Z2
+	VMAXPD 192(R9), Z3, Z3
+	MOVWQZX 4(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Z0, Z0
+	VMAXPD 64(R9), Z1, Z1
+	VMAXPD 128(R9), Z2, Z2
+	VMAXPD 192(R9), Z3, Z3
+	MOVWQZX 6(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Z0, Z0
+	VMAXPD 64(R9), Z1, Z1
+	VMAXPD 128(R9), Z2, Z2
+	VMAXPD 192(R9), Z3, Z3
+	MOVWQZX 8(R8), R9
+	SHLQ $8, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Z0, Z0
+	VMAXPD 64(R9), Z1, Z1
+	VMAXPD 128(R9), Z2, Z2
+	VMAXPD 192(R9), Z3, Z3
 	VMOVUPD Z0, 0(AX)
 	VMOVUPD Z1, 64(AX)
 	VMOVUPD Z2, 128(AX)
 	VMOVUPD Z3, 192(AX)
-	ADDQ $4, SI
 	DECQ CX
-	JNZ pair512
-done512:
+	JGE takeLargerVector512Keep
+	VZEROUPPER
+	RET
+
+// func takeLargerLanesVector(rows *laneRows, subs *[numKeeps][dice]uint16)
+TEXT ·takeLargerLanesVector(SB), NOSPLIT, $0-16
+	MOVQ rows+0(FP), DI
+	MOVQ subs+8(FP), DX
+	MOVQ $461, CX // numKeeps-1: the keep of no dice, the smallest
+takeLargerLanesVectorKeep:
+	LEAQ (CX)(CX*4), R8
+	LEAQ (DX)(R8*2), R8 // &subs[k]: 10 bytes a keep
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ADDQ DI, AX // &best[k]
+	VMOVUPD 0(AX), Y0
+	MOVWQZX 0(R8), R9
+	SHLQ $5, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	MOVWQZX 2(R8), R9
+	SHLQ $5, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	MOVWQZX 4(R8), R9
+	SHLQ $5, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	MOVWQZX 6(R8), R9
+	SHLQ $5, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	MOVWQZX 8(R8), R9
+	SHLQ $5, R9
+	ADDQ DI, R9
+	VMAXPD 0(R9), Y0, Y0
+	VMOVUPD Y0, 0(AX)
+	DECQ CX
+	JGE takeLargerLanesVectorKeep
 	VZEROUPPER
 	RET

@@ -11,11 +11,13 @@ func averageKeepsVector(*[numKeeps]chances, *[numKeeps][block]uint64, *[numKeeps
 	panic("no vector instructions")
 }
 
-func takeLargerVector(*[numKeeps][block]uint64, *keepPair, int) { panic("no vector instructions") }
+func takeLargerVector(*[numKeeps][block]uint64, *[numKeeps][dice]uint16) {
+	panic("no vector instructions")
+}
 
 func averageKeepsLanesVector(*laneRows, *[numKeeps][faces]uint16) { panic("no vector instructions") }
 
-func takeLargerLanesVector(*laneRows, *keepPair, int) { panic("no vector instructions") }
+func takeLargerLanesVector(*laneRows, *[numKeeps][dice]uint16) { panic("no vector instructions") }
 
 func maxClassLanesVector(*[lanes]uint64, *uint8, int, *[numRolls]int8, *[8][lanes]uint64) {
 	panic("no vector instructions")
@@ -41,4 +43,6 @@ func averageKeepsVector512(*[numKeeps]chances, *[numKeeps][block]uint64, *[numKe
 	panic("no vector instructions")
 }
 
-func takeLargerVector512(*[numKeeps][block]uint64, *keepPair, int) { panic("no vector instructions") }
+func takeLargerVector512(*[numKeeps][block]uint64, *[numKeeps][dice]uint16) {
+	panic("no vector instructions")
+}

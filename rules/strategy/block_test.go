@@ -38,13 +38,13 @@ func TestVectorBlocksGiveTheSameBitsAsGo(t *testing.T) {
 		versions := map[string]func(*[numKeeps]chances, *[numKeeps][block]uint64){
 			"AVX2": func(kv *[numKeeps]chances, best *[numKeeps][block]uint64) {
 				averageKeepsVector(kv, best, &m.add)
-				takeLargerVector(best, &m.fewer[0], len(m.fewer))
+				takeLargerVector(best, &m.subs)
 			},
 		}
 		if wideBlocks {
 			versions["AVX-512"] = func(kv *[numKeeps]chances, best *[numKeeps][block]uint64) {
 				averageKeepsVector512(kv, best, &m.add)
-				takeLargerVector512(best, &m.fewer[0], len(m.fewer))
+				takeLargerVector512(best, &m.subs)
 			}
 		}
 		for name, steps := range versions {

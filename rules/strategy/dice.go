@@ -43,6 +43,10 @@ type multisets struct {
 	// which taking the larger of the two, pair by pair, gives every keep the
 	// best of all its sub-keeps.
 	fewer []keepPair
+	// subs lists, for every keep, the distinct keeps of one die fewer,
+	// repeating the first to fill the row (the keep itself where there is
+	// none), so that a keep takes the best of its sub-keeps in one go.
+	subs [numKeeps][dice]uint16
 	// subKeeps lists, for every roll, the distinct keeps of fewer dice it holds.
 	subKeeps [numRolls][]uint16
 }
@@ -115,6 +119,24 @@ func newMultisets() *multisets {
 					m.fewer = append(m.fewer, keepPair{uint16(i), uint16(m.index[d])})
 				}
 			}
+		}
+	}
+	for k, c := range m.keeps {
+		n := 0
+		for f := range faces {
+			if c[f] > 0 {
+				d := c
+				d[f]--
+				m.subs[k][n] = uint16(m.index[d])
+				n++
+			}
+		}
+		if n == 0 {
+			m.subs[k][0] = uint16(k)
+			n = 1
+		}
+		for i := n; i < dice; i++ {
+			m.subs[k][i] = m.subs[k][0]
 		}
 	}
 	for r := range numRolls {
@@ -216,10 +238,10 @@ func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps
 	switch {
 	case wideBlocks:
 		averageKeepsVector512(keepValue, best, &m.add)
-		takeLargerVector512(best, &m.fewer[0], len(m.fewer))
+		takeLargerVector512(best, &m.subs)
 	case vectorBlocks:
 		averageKeepsVector(keepValue, best, &m.add)
-		takeLargerVector(best, &m.fewer[0], len(m.fewer))
+		takeLargerVector(best, &m.subs)
 	default:
 		m.averageKeeps(keepValue, best)
 		m.takeLarger(best)
@@ -269,7 +291,7 @@ func (m *multisets) takeLarger(best *[numKeeps][block]uint64) {
 func (m *multisets) bestKeepsLanes(rows *laneRows) {
 	if vectorBlocks {
 		averageKeepsLanesVector(rows, &m.add)
-		takeLargerLanesVector(rows, &m.fewer[0], len(m.fewer))
+		takeLargerLanesVector(rows, &m.subs)
 		return
 	}
 	m.averageKeepsLanesGo(rows)
