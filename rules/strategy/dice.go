@@ -232,8 +232,8 @@ func rollValues(best *keepBits, out *keepValues) {
 // each keep's sub-keeps, so best[:numRolls] is ready for the next step at
 // once.
 // Where the processor has vector instructions (block_amd64.s) four or
-// eight totals go through each step at once, with the same arithmetic in the same
-// order, so the results are the same to the last bit.
+// eight totals go through each step at once, with the same arithmetic in
+// the same order, so the results are the same to the last bit.
 func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
 	switch {
 	case wideBlocks:
