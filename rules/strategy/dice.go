@@ -43,6 +43,10 @@ type multisets struct {
 	// which taking the larger of the two, pair by pair, gives every keep the
 	// best of all its sub-keeps.
 	fewer []keepPair
+	// subs lists, for every keep, the distinct keeps of one die fewer,
+	// repeating the first to fill the row (the keep itself where there is
+	// none), so that a keep takes the best of its sub-keeps in one go.
+	subs [numKeeps][dice]uint16
 	// subKeeps lists, for every roll, the distinct keeps of fewer dice it holds.
 	subKeeps [numRolls][]uint16
 }
@@ -115,6 +119,24 @@ func newMultisets() *multisets {
 					m.fewer = append(m.fewer, keepPair{uint16(i), uint16(m.index[d])})
 				}
 			}
+		}
+	}
+	for k, c := range m.keeps {
+		n := 0
+		for f := range faces {
+			if c[f] > 0 {
+				d := c
+				d[f]--
+				m.subs[k][n] = uint16(m.index[d])
+				n++
+			}
+		}
+		if n == 0 {
+			m.subs[k][0] = uint16(k)
+			n = 1
+		}
+		for i := n; i < dice; i++ {
+			m.subs[k][i] = m.subs[k][0]
 		}
 	}
 	for r := range numRolls {
@@ -205,33 +227,44 @@ func rollValues(best *keepBits, out *keepValues) {
 // total on its own: the keep tables are walked once for all of them. The
 // rolls' chances must be in best[:numRolls], as bits, already; the averages
 // read them, and the averages already made, from best, for best only takes
-// its maxima once every average is made. keepValue receives the averages,
-// and best the best of each keep's sub-keeps, so best[:numRolls] is ready
-// for the next step at once.
-// Where the processor has vector instructions (block_amd64.s) four totals
-// go through each step at once, with the same arithmetic in the same
-// order, so the results are the same to the last bit.
+// its maxima once every average is made. keepValue, unless it is nil (a
+// solve needs only the rolls), receives the averages, and best the best of
+// each keep's sub-keeps, so best[:numRolls] is ready for the next step at
+// once.
+// Where the processor has vector instructions (block_amd64.s) four or
+// eight totals go through each step at once, with the same arithmetic in
+// the same order, so the results are the same to the last bit.
 func (m *multisets) bestKeepsBlock(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
-	if vectorBlocks {
+	switch {
+	case wideBlocks:
+		averageKeepsVector512(keepValue, best, &m.add)
+		takeLargerVector512(best, &m.subs)
+	case vectorBlocks:
 		averageKeepsVector(keepValue, best, &m.add)
-		takeLargerVector(best, &m.fewer[0], len(m.fewer))
-		return
+		takeLargerVector(best, &m.subs)
+	default:
+		m.averageKeeps(keepValue, best)
+		m.takeLarger(best)
 	}
-	m.averageKeeps(keepValue, best)
-	m.takeLarger(best)
 }
 
 // averageKeeps fills every keep of fewer than five dice with the average
-// of the keeps one die larger, as floats and as bits.
+// of the keeps one die larger, as bits in best and, unless it is nil, as
+// floats in keepValue.
 func (m *multisets) averageKeeps(keepValue *[numKeeps]chances, best *[numKeeps][block]uint64) {
 	f := math.Float64frombits
 	for k := numRolls; k < numKeeps; k++ {
 		a := &m.add[k]
 		a0, a1, a2, a3, a4, a5 := &best[a[0]], &best[a[1]], &best[a[2]], &best[a[3]], &best[a[4]], &best[a[5]]
-		out, b := &keepValue[k], &best[k]
+		b := &best[k]
 		for i := range block {
-			v := (f(a0[i]) + f(a1[i]) + f(a2[i]) + f(a3[i]) + f(a4[i]) + f(a5[i])) * (1.0 / 6)
-			out[i], b[i] = v, math.Float64bits(v)
+			b[i] = math.Float64bits((f(a0[i]) + f(a1[i]) + f(a2[i]) + f(a3[i]) + f(a4[i]) + f(a5[i])) * (1.0 / 6))
+		}
+		if keepValue != nil {
+			out := &keepValue[k]
+			for i := range block {
+				out[i] = f(b[i])
+			}
 		}
 	}
 }
@@ -248,5 +281,37 @@ func (m *multisets) takeLarger(best *[numKeeps][block]uint64) {
 			b[i+2] = max(b[i+2], sub[i+2])
 			b[i+3] = max(b[i+3], sub[i+3])
 		}
+	}
+}
+
+// bestKeepsLanes is bestKeeps for the lanes of rows, each on its own, in
+// place: rows[:numRolls] holds what each roll is worth as it lands, and
+// receives what it is worth holding its best keep. The averages are all made
+// before any maximum is taken, so they read the rolls' worth as they land.
+func (m *multisets) bestKeepsLanes(rows *laneRows) {
+	if vectorBlocks {
+		averageKeepsLanesVector(rows, &m.add)
+		takeLargerLanesVector(rows, &m.subs)
+		return
+	}
+	m.averageKeepsLanesGo(rows)
+	m.takeLargerLanesGo(rows)
+}
+
+func (m *multisets) averageKeepsLanesGo(rows *laneRows) {
+	f := math.Float64frombits
+	for k := numRolls; k < numKeeps; k++ {
+		a := &m.add[k]
+		a0, a1, a2, a3, a4, a5 := &rows[a[0]], &rows[a[1]], &rows[a[2]], &rows[a[3]], &rows[a[4]], &rows[a[5]]
+		out := &rows[k]
+		for l := range lanes {
+			out[l] = math.Float64bits((f(a0[l]) + f(a1[l]) + f(a2[l]) + f(a3[l]) + f(a4[l]) + f(a5[l])) * (1.0 / 6))
+		}
+	}
+}
+
+func (m *multisets) takeLargerLanesGo(rows *laneRows) {
+	for _, p := range m.fewer {
+		rows[p.keep] = maxLanes(rows[p.keep], rows[p.sub])
 	}
 }

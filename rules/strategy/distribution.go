@@ -289,12 +289,12 @@ func (t *Table) bestBoxes(tn *turn, po *policy, mask uint32, up, y int) {
 		if g.upper(b) {
 			var now, next [dice + 1]int
 			var worth [dice + 1]float64
-			for c, p := range g.upperValues[b] {
+			for c, p := range g.scores[b] {
 				now[c], next[c] = t.scoring(mask, up, y, b, p, false)
 				worth[c] = float64(now[c]) + t.value[next[c]]
 			}
 			for r := range numRolls {
-				if c := g.upperClass[b][r]; worth[c] > best[r] {
+				if c := g.scoreClass[b][r]; worth[c] > best[r] {
 					best[r], po.choice[r] = worth[c], [2]int{now[c], next[c]}
 				}
 			}

@@ -21,8 +21,9 @@
 // its 50), working back from the full card. Within a turn it values the 252
 // distinct rolls and the 462 distinct keeps, rerolling one die at a time.
 // Upper subtotals that earn the bonus from the same totals still to come
-// are worth the same, and are solved once; each level of the card is
-// shared among the processors, and the table is the same bit for bit
+// are worth the same, and are solved once; four states of the same filled
+// boxes go through a turn side by side (lanes.go), each level of the card
+// is shared among the processors, and the table is the same bit for bit
 // however the work is shared.
 //
 // Expected scores of optimal play from an empty card, as this solver finds

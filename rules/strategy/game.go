@@ -19,13 +19,14 @@ type game struct {
 	// rolls score nothing in most boxes, and a 0 is the same for all of them.
 	scoring [][]uint8
 
-	// Upper boxes take few distinct scores (a face counted zero to five
-	// times), so a roll's score there is a class and the future is looked up
-	// per class.
-	upperClass  [][numRolls]int8
-	upperValues [][]int
-	zeroClass   []int8 // the class of a 0 in each upper box
-	most        []int  // the most each box can take, joker values included
+	// Every box takes few distinct scores (an upper box a face counted
+	// zero to five times, a lower box at most the 26 totals of five dice),
+	// so a roll's score there is a class and the future is looked up per
+	// class.
+	scoreClass [][numRolls]int8
+	scores     [][]int
+	zeroClass  []int8 // the class of a 0 in each box; -1 where a box never scores 0
+	most       []int  // the most each box can take, joker values included
 
 	bonusAt, bonus int // upper bonus; bonusAt 0 when the set has none
 
@@ -36,6 +37,10 @@ type game struct {
 	matching  [faces]int       // the upper box counting each face
 	fiveRolls [faces]int       // the roll number of five alike of each face
 }
+
+// maxScores is how many distinct scores a box may take: the turn chances
+// look up the future of each (win.go).
+const maxScores = 32
 
 // Variant changes the rules the solver plays beyond the rule set's options.
 type Variant int
@@ -65,8 +70,8 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 	n := len(g.boxes)
 	g.points = make([][numRolls]float64, n)
 	g.scoring = make([][]uint8, n)
-	g.upperClass = make([][numRolls]int8, n)
-	g.upperValues = make([][]int, n)
+	g.scoreClass = make([][numRolls]int8, n)
+	g.scores = make([][]int, n)
 	g.jokerPts = make([][faces]float64, n)
 	for f := range faces {
 		g.matching[f] = -1
@@ -82,9 +87,7 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 			if p > 0 {
 				g.scoring[b] = append(g.scoring[b], uint8(r))
 			}
-			if box.Upper {
-				g.upperClass[b][r] = int8(classOf(&g.upperValues[b], p))
-			}
+			g.scoreClass[b][r] = int8(classOf(&g.scores[b], p))
 			if fits && fixed != 0 && p != fixed {
 				varies = true
 			}
@@ -95,9 +98,12 @@ func newGame(set *rules.Set, variant Variant) (*game, error) {
 		if varies {
 			fixed = 0
 		}
-		g.zeroClass = append(g.zeroClass, int8(slices.Index(g.upperValues[b], 0)))
-		if len(g.upperValues[b]) > dice+1 {
-			return nil, fmt.Errorf("upper box %q takes %d different scores: the solver expects a face counted 0 to 5 times", box.ID, len(g.upperValues[b]))
+		g.zeroClass = append(g.zeroClass, int8(slices.Index(g.scores[b], 0)))
+		if len(g.scores[b]) > maxScores {
+			return nil, fmt.Errorf("box %q takes %d different scores: the solver handles at most %d", box.ID, len(g.scores[b]), maxScores)
+		}
+		if box.Upper && len(g.scores[b]) > dice+1 {
+			return nil, fmt.Errorf("upper box %q takes %d different scores: the solver expects a face counted 0 to 5 times", box.ID, len(g.scores[b]))
 		}
 		for f := range faces {
 			p, fits := set.Points(box.ID, g.dice.rollOf(g.fiveRolls[f]))

@@ -53,7 +53,7 @@ func newSpace(g *game) *space {
 			if !ok {
 				continue
 			}
-			for _, v := range g.upperValues[b] {
+			for _, v := range g.scores[b] {
 				cur[g.capUp(up+v)] = true
 			}
 		}
@@ -77,7 +77,7 @@ func newSpace(g *game) *space {
 		b := bits.TrailingZeros32(m)
 		seen := make([]bool, s.ups)
 		for _, a := range open[m&^(1<<b)] {
-			for _, v := range g.upperValues[b] {
+			for _, v := range g.scores[b] {
 				seen[g.capUp(a+v)] = true
 			}
 		}
@@ -165,7 +165,7 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 			return 0, err
 		}
 		masks := levels[level]
-		inParallel(len(masks), func() *turn { return new(turn) }, stopped(ctx), func(t *turn, i int) {
+		inParallel(len(masks), func() *maskTurn { return new(maskTurn) }, stopped(ctx), func(t *maskTurn, i int) {
 			s.solveMask(t, masks[i])
 			report.add(s.sp.statesOf(s.g, masks[i]))
 		})
@@ -174,15 +174,32 @@ func (s *solver) solve(ctx context.Context, progress func(done, total int)) (sta
 	return total, ctx.Err()
 }
 
-// solveMask values every state of one set of filled boxes.
-func (s *solver) solveMask(t *turn, mask uint32) {
+// solveMask values every state of one set of filled boxes: the first of
+// each bonus class lanes at a time, the others by copying.
+func (s *solver) solveMask(t *maskTurn, mask uint32) {
+	t.todo, t.same = t.todo[:0], t.same[:0]
 	t.first = s.sp.byClass(s.g, mask, nil, t.first, func(i, up, y, same int) {
 		if same >= 0 {
-			s.value[i] = s.value[same]
+			t.same = append(t.same, [2]int{i, same})
 			return
 		}
-		s.value[i] = s.stateValue(t, mask, up, y)
+		t.todo = append(t.todo, pending{i, up, y})
 	})
+	for n := 0; n < len(t.todo); n += lanes {
+		// A last group short of states plays its last state in the
+		// spare lanes too, and drops what they give.
+		var group [lanes]pending
+		for l := range group {
+			group[l] = t.todo[min(n+l, len(t.todo)-1)]
+		}
+		v := s.laneValues(t, mask, &group)
+		for l := range min(lanes, len(t.todo)-n) {
+			s.value[group[l].i] = v[l]
+		}
+	}
+	for _, p := range t.same {
+		s.value[p[0]] = s.value[p[1]]
+	}
 }
 
 // byClass visits the states of a mask (those marked in only, unless it is
@@ -286,10 +303,10 @@ func (s *solver) lastRoll(t *turn, mask uint32, up, y int) {
 		switch {
 		case g.upper(b):
 			var later [8]uint64 // a power of two, so the class needs no bounds check
-			for c, p := range g.upperValues[b] {
+			for c, p := range g.scores[b] {
 				later[c] = math.Float64bits(float64(p+g.bonusFor(up, p)) + s.value[s.sp.index(next, g.capUp(up+p), y)])
 			}
-			class := &g.upperClass[b]
+			class := &g.scoreClass[b]
 			zero = max(zero, later[g.zeroClass[b]&7])
 			for _, r := range scoring {
 				v[r] = max(v[r], later[class[r]&7])

@@ -30,7 +30,7 @@ type chances [block]float64
 type winTurn struct {
 	keep    [numKeeps]chances
 	best    [numKeeps][block]uint64 // best[:numRolls] is also where lastRoll takes its maxima
-	window  [8]chances
+	window  [maxScores]chances
 	zero    [block]uint64
 	options []option
 }
@@ -212,15 +212,42 @@ func (ws *winSolver) turnChances(wt *winTurn, mask uint32, up, y, start int, w *
 		return false
 	}
 	m := ws.g.dice
-	m.bestKeepsBlock(&wt.keep, &wt.best)
-	m.bestKeepsBlock(&wt.keep, &wt.best)
-	for r, p := range &m.prob {
-		b := &wt.best[r]
+	m.bestKeepsBlock(nil, &wt.best)
+	m.bestKeepsBlock(nil, &wt.best)
+	if vectorBlocks {
+		averageRollsBlockVector(&wt.best, &m.prob, w)
+	} else {
+		averageRollsBlockGo(&wt.best, &m.prob, w)
+	}
+	return true
+}
+
+// averageRollsBlockGo adds to w each roll's chances times the roll's
+// chance, in roll order.
+func averageRollsBlockGo(best *[numKeeps][block]uint64, prob *[numRolls]float64, w *chances) {
+	for r, p := range prob {
+		b := &best[r]
 		for i := range w {
 			w[i] += p * math.Float64frombits(b[i])
 		}
 	}
-	return true
+}
+
+// maxClassBlock raises the chances of every roll r listed to win[class[r]].
+func maxClassBlock(rows [][block]uint64, scoring []uint8, class *[numRolls]int8, win *[maxScores]chances) {
+	if vectorBlocks {
+		if len(scoring) > 0 {
+			maxClassBlockVector(&rows[0], &scoring[0], len(scoring), class, win)
+		}
+		return
+	}
+	maxClassBlockGo(rows, scoring, class, win)
+}
+
+func maxClassBlockGo(rows [][block]uint64, scoring []uint8, class *[numRolls]int8, win *[maxScores]chances) {
+	for _, r := range scoring {
+		maxInto(&rows[r], &win[class[r]&(maxScores-1)])
+	}
 }
 
 // lastRoll fills wt.best[:numRolls] with the bits of the chance each last
@@ -248,24 +275,15 @@ func (ws *winSolver) lastRoll(wt *winTurn, mask uint32, up, y, start int) bool {
 		if mask&(1<<b) != 0 {
 			continue
 		}
-		scoring := g.scoring[b]
-		if g.upper(b) {
-			for c, p := range g.upperValues[b] {
+		// A roll's chance depends only on what it scores in the box: one
+		// window for each score, then every roll that scores takes its own.
+		for c, p := range g.scores[b] {
+			if p > 0 {
 				now, next := ws.scoring(mask, up, y, b, p, false)
 				ws.bands[next].window(&win[c], start-now)
 			}
-			class := &g.upperClass[b]
-			for _, r := range scoring {
-				maxInto(&roll[r], &win[class[r]&7])
-			}
-			continue
 		}
-		pts := &g.points[b]
-		for _, r := range scoring {
-			now, next := ws.scoring(mask, up, y, b, int(pts[r]), false)
-			ws.bands[next].window(&win[1], start-now)
-			maxInto(&roll[r], &win[1])
-		}
+		maxClassBlock(roll, g.scoring[b], &g.scoreClass[b], win)
 	}
 	if g.five >= 0 && mask&(1<<g.five) != 0 {
 		for f := range faces {
@@ -315,7 +333,7 @@ func (t *Table) reachableFrom(st state) []bool {
 						continue
 					}
 					if t.g.upper(b) {
-						for _, p := range t.g.upperValues[b] {
+						for _, p := range t.g.scores[b] {
 							_, next := t.scoring(mask, int(up), y, b, p, false)
 							reach[next] = true
 						}
