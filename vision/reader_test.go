@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"image"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -132,6 +133,28 @@ func TestPokerFacesWithoutTemplatesAreReadByTheBuiltInModel(t *testing.T) {
 	dice, err := r.Read(frame)
 	require.NoError(t, err)
 	assert.Empty(t, dice, "an empty table shows no poker dice")
+}
+
+// TestPokerDiceReadWithoutCalibration reads the poker fixtures with the
+// built-in poker model and no templates, as a poker set reads before it
+// is calibrated: every die found, none read wrong with confidence, and the
+// model sure enough of some to read them without asking.
+func TestPokerDiceReadWithoutCalibration(t *testing.T) {
+	matcheck.Check(t)
+	photos, err := LoadFolder(filepath.Join("..", "testdata", "fixtures", "poker"))
+	require.NoError(t, err)
+	p := DefaultProfile()
+	p.Faces = rules.PokerFaces
+	r, err := NewReader(p)
+	require.NoError(t, err)
+	defer r.Close()
+	got := readFolder(t, r, photos)
+	// measured: 15 of 15 found, 9 read right and not asked, 0 wrong.
+	t.Logf("%d dice: %d found, %d right first time, %d asked, %d wrong", got.Labelled, got.Matched, got.Right, got.Asked, got.Wrong)
+	assert.Equal(t, got.Labelled, got.Matched, "every poker die is found")
+	assert.Zero(t, got.Wrong, "no poker die is read wrong with confidence")
+	assert.Zero(t, got.False, "nothing else is taken for a poker die")
+	assert.GreaterOrEqual(t, got.Right, 8, "poker dice read right without asking")
 }
 
 func TestAnnotatedLabelsAreLegible(t *testing.T) {
