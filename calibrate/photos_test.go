@@ -181,3 +181,30 @@ func TestCalibrationSaysHowEachWayReadItsPhotos(t *testing.T) {
 		assert.Equal(t, c.Measured.Bodies, p.Bodies, "the profile keeps what was measured")
 	}
 }
+
+// TestAProfileFromHalfAFolderReadsTheOtherHalfNoWorse calibrates on one half
+// of a labelled folder and reads the other half with that profile and with
+// none: the profile must read at least as many dice right the first time
+// and as many photos clean, with no more silently wrong and no more false.
+// On whitebox-singles a fitted profile reads more dice right but finds
+// fewer, which a profile kept on the right count alone would fail.
+func TestAProfileFromHalfAFolderReadsTheOtherHalfNoWorse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads hundreds of photos")
+	}
+	for _, kind := range []string{"whitebox-singles", "casino-crops"} {
+		t.Run(kind, func(t *testing.T) {
+			half, other := loadFolds(t, filepath.Join("..", "..", "shared", "datasets", kind), "1/2")
+			matcheck.Check(t)
+			p, err := FromPhotos(context.Background(), half, Options{Faces: rules.PipFaces})
+			require.NoError(t, err)
+			with, without := readFolder(t, p, other), readFolder(t, nil, other)
+			t.Logf("%d photos: first time %d against %d, clean %d against %d, wrong %d against %d, false %d against %d",
+				with.Photos, with.Right, without.Right, with.Clean, without.Clean, with.Wrong, without.Wrong, with.False, without.False)
+			assert.GreaterOrEqual(t, with.Right, without.Right, "dice read right the first time")
+			assert.GreaterOrEqual(t, with.Clean, without.Clean, "clean photos")
+			assert.LessOrEqual(t, with.Wrong, without.Wrong, "dice silently wrong")
+			assert.LessOrEqual(t, with.False, without.False, "false dice")
+		})
+	}
+}

@@ -82,7 +82,7 @@ func runCalibrate(ctx context.Context, e *env, args []string) error {
 	compared := func(c calibrate.Comparison) {
 		for i, w := range c.Ways {
 			a := c.Read[i]
-			e.log.Info("read the sample "+w, "photos", a.Photos, "dice", a.Labelled, "first_time", a.Right,
+			e.log.Info("read the sample "+w, "photos", a.Photos, "dice", a.Labelled, "found", a.Matched, "first_time", a.Right,
 				"silently_wrong", a.Wrong, "false", a.False, "kept", i == c.Kept)
 		}
 		if c.Defaults {
