@@ -175,8 +175,10 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 }
 
 // pipsOf reports whether the dice found are the pips of larger dice seen
-// in above: most of the sure ones lie inside a sure die of over pipsWithin
-// times their side, and each such die holds at least two of them.
+// in above: most of the sure ones lie inside a die of over pipsWithin times
+// their side, and each such die holds at least two of them. The die above
+// need not be sure: on a table the detector has never seen, a die is often
+// seen faintly while its pips stand out.
 func pipsOf(found, above []Candidate) bool {
 	inside, sures := 0, 0
 	for _, f := range found {
@@ -185,7 +187,7 @@ func pipsOf(found, above []Candidate) bool {
 		}
 		sures++
 		for _, a := range above {
-			if a.Score >= sure && a.Side > pipsWithin*f.Side && a.holds(f) && a.holdsSure(found) >= 2 {
+			if a.Side > pipsWithin*f.Side && a.holds(f) && a.holdsSure(found) >= 2 {
 				inside++
 				break
 			}

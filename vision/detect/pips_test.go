@@ -23,7 +23,8 @@ func TestPipsOfLargerDiceAreNotTakenForTinyDice(t *testing.T) {
 	}{
 		{"pips inside the die they lie on", pips, []Candidate{die}, true},
 		{"dice half the side of what held them", pair, []Candidate{die}, false},
-		{"the die above is not sure", pips, []Candidate{{X: 100, Y: 100, Side: 70, Score: 0.4}}, false},
+		{"the die above seen only faintly", pips, []Candidate{{X: 100, Y: 100, Side: 70, Score: Threshold}}, true},
+		{"the pips below sure", []Candidate{{X: 85, Y: 85, Side: 12, Score: 0.45}, {X: 115, Y: 85, Side: 12, Score: 0.45}}, []Candidate{die}, false},
 		{"the die above lies elsewhere", pips, []Candidate{{X: 300, Y: 100, Side: 70, Score: 0.6}}, false},
 		{"one small die on a large one is no pip pattern", pips[:1], []Candidate{die}, false},
 		{"nothing above", pips, nil, false},
