@@ -373,8 +373,8 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 // preferred is the way of reading to keep, given how each read the sample:
 // the defaults, accuracies[0], unless another way reads it no worse on any
 // count (as many dice found and as many right the first time, no more
-// silently wrong, no more false dice) and better overall by more than chance; then the first such
-// way within chance of the best of them. A reading's worth counts a die
+// silently wrong, no more false dice) and better overall by more than
+// chance; then the first such way within chance of the best of them. A reading's worth counts a die
 // read right the first time for one, a die read wrong with confidence,
 // which scores a wrong box unnoticed, against five, and a false die
 // against one. Chance is one die and three in a hundred: on a webcam's

@@ -180,14 +180,18 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 // need not be sure: on a table the detector has never seen, a die is often
 // seen faintly while its pips stand out.
 func pipsOf(found, above []Candidate) bool {
+	held := make([]int, len(above)) // the sure dice found inside each die above
+	for i, a := range above {
+		held[i] = a.holdsSure(found)
+	}
 	inside, sures := 0, 0
 	for _, f := range found {
 		if f.Score < sure {
 			continue
 		}
 		sures++
-		for _, a := range above {
-			if a.Side > pipsWithin*f.Side && a.holds(f) && a.holdsSure(found) >= 2 {
+		for i, a := range above {
+			if held[i] >= 2 && a.Side > pipsWithin*f.Side && a.holds(f) {
 				inside++
 				break
 			}
