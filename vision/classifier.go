@@ -13,6 +13,62 @@ import (
 type classifier struct {
 	net  gocv.Net
 	blob gocv.Mat
+
+	// memo holds the readings of one frame's crops while a Read remembers
+	// them, nil otherwise: the classical search and the detector's own
+	// reading often crop one die alike, and the model need read it once.
+	memo map[view][][model.Classes]float64
+}
+
+// view names a crop of the frame being read: its centre, its side and
+// whether it is the single view or the augmented ones.
+type view struct {
+	centre    image.Point
+	side      float64
+	augmented bool
+}
+
+// remember keeps the readings of crops until the returned func is called,
+// which a caller must do before it gives the classifier another frame.
+func (c *classifier) remember() (forget func()) {
+	if c == nil {
+		return func() {}
+	}
+	c.memo = make(map[view][][model.Classes]float64)
+	return func() { c.memo = nil }
+}
+
+// runViews reads the crops each proposal's views cut, through the memo
+// where one is kept: views(p) cuts k crops of p, and each proposal gets its
+// k readings.
+func (c *classifier) runViews(frame gocv.Mat, props []proposal, augmented bool, views func(p proposal) []gocv.Mat) ([][][model.Classes]float64, error) {
+	out := make([][][model.Classes]float64, len(props))
+	var crops []gocv.Mat
+	defer func() { closeAll(crops) }()
+	var todo []int
+	counts := make([]int, 0, len(props))
+	for i, p := range props {
+		if pr, ok := c.memo[view{p.die.Center, p.s, augmented}]; ok {
+			out[i] = pr
+			continue
+		}
+		cut := views(p)
+		crops = append(crops, cut...)
+		todo, counts = append(todo, i), append(counts, len(cut))
+	}
+	probs, err := c.run(crops)
+	if err != nil {
+		return nil, err
+	}
+	at := 0
+	for k, i := range todo {
+		out[i] = probs[at : at+counts[k]]
+		at += counts[k]
+		if c.memo != nil {
+			c.memo[view{props[i].die.Center, props[i].s, augmented}] = out[i]
+		}
+	}
+	return out, nil
 }
 
 // loadClassifier reads a model file, or the one built into the binary when
@@ -39,12 +95,17 @@ func (c *classifier) Close() error {
 // classify returns, for each proposal, the model's class probabilities:
 // index 0 not a die, 1..6 the top face.
 func (c *classifier) classify(frame gocv.Mat, props []proposal) ([][model.Classes]float64, error) {
-	crops := make([]gocv.Mat, len(props))
-	for i, p := range props {
-		crops[i] = cropFor(frame, p.die.Center, p.s)
+	views, err := c.runViews(frame, props, false, func(p proposal) []gocv.Mat {
+		return []gocv.Mat{cropFor(frame, p.die.Center, p.s)}
+	})
+	if err != nil {
+		return nil, err
 	}
-	defer closeAll(crops)
-	return c.run(crops)
+	probs := make([][model.Classes]float64, len(props))
+	for i, v := range views {
+		probs[i] = v[0]
+	}
+	return probs, nil
 }
 
 // classifyAugmented reads each proposal's crop turned half round, and at
@@ -56,30 +117,26 @@ func (c *classifier) classify(frame gocv.Mat, props []proposal) ([][model.Classe
 // sides), at half the cost; the two sides keep a glare spot that one view
 // takes for a pip from settling a die wrongly.
 func (c *classifier) classifyAugmented(frame gocv.Mat, props []proposal, first [][model.Classes]float64) ([][model.Classes]float64, error) {
-	const more = 3 // views read here, beside first
-	crops := make([]gocv.Mat, 0, more*len(props))
-	defer func() { closeAll(crops) }()
 	halfTurn := func(m gocv.Mat) gocv.Mat {
 		turned := gocv.NewMat()
 		gocv.Rotate(m, &turned, gocv.Rotate180Clockwise)
 		return turned
 	}
-	for _, p := range props {
+	views, err := c.runViews(frame, props, true, func(p proposal) []gocv.Mat {
 		crop := cropFor(frame, p.die.Center, p.s) // first holds its own reading
-		crops = append(crops, halfTurn(crop))
-		crop.Close()
+		defer crop.Close()
 		wide := cropFor(frame, p.die.Center, augmentedScale*p.s)
-		crops = append(crops, wide, halfTurn(wide))
-	}
-	probs, err := c.run(crops)
+		return []gocv.Mat{halfTurn(crop), wide, halfTurn(wide)}
+	})
 	if err != nil {
 		return nil, err
 	}
 	out := make([][model.Classes]float64, len(props))
-	for i := range props {
-		for _, pr := range append([][model.Classes]float64{first[i]}, probs[i*more:(i+1)*more]...) {
-			for k, v := range pr {
-				out[i][k] += v / (more + 1)
+	for i, v := range views {
+		n := float64(len(v) + 1)
+		for _, pr := range append([][model.Classes]float64{first[i]}, v...) {
+			for k, x := range pr {
+				out[i][k] += x / n
 			}
 		}
 	}

@@ -67,7 +67,12 @@ func (r *Reader) judge(frame gocv.Mat, props []proposal) ([]proposal, [][model.C
 // lookAgain reads each die that decide would ask about from several views
 // and decides again with those views' probabilities. Only the handful of
 // dice a frame leaves unsure are looked at again, so it costs little.
-func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Classes]float64) ([]Die, error) {
+//
+// It also says, for each die, whether its reading knows more than the model
+// alone can: a face read by the profile's templates, or a face large enough
+// to show its pips on which the pip finder sees none where the model reads
+// some, which may wear a logo.
+func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Classes]float64) ([]Die, []bool, error) {
 	dice, from := decide(props, probs, r.faces)
 	var again []proposal
 	var first [][model.Classes]float64
@@ -81,20 +86,30 @@ func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Clas
 			at = append(at, from[k])
 		}
 	}
-	if len(again) == 0 {
-		return dice, nil
-	}
-	more, err := r.model.classifyAugmented(frame, again, first)
-	if err != nil {
-		return nil, err
-	}
-	for k, i := range at {
-		if keepable(props[i], more[k]) {
-			probs[i] = more[k] // more views may settle a die, never lose one
+	if len(again) > 0 {
+		more, err := r.model.classifyAugmented(frame, again, first)
+		if err != nil {
+			return nil, nil, err
 		}
+		for k, i := range at {
+			if keepable(props[i], more[k]) {
+				probs[i] = more[k] // more views may settle a die, never lose one
+			}
+		}
+		dice, from = decide(props, probs, r.faces)
 	}
-	dice, _ = decide(props, probs, r.faces)
-	return dice, nil
+	knows := make([]bool, len(dice))
+	for k, i := range from {
+		knows[k] = byTemplate(props[i], probs[i]) || wearsLogo(props[i], probs[i]) && props[i].blobs == 0
+	}
+	return dice, knows, nil
+}
+
+// wearsLogo reports whether p, a die large enough to show its pips to the
+// pip finder, shows fewer than the model reads: it may wear a logo, which
+// the model mistakes for a face.
+func wearsLogo(p proposal, pr [model.Classes]float64) bool {
+	return p.pips == 0 && p.large && p.blobs < likeliest(pr)
 }
 
 // likeliest is the most probable face value, 1 to 6.
@@ -186,7 +201,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 		agree := p.pips == v && !p.mixedInk
 		d.Value, d.Face = v, faces.Label(rules.Face(v))
 		d.Confidence = pr[v]
-		logoLike := p.pips == 0 && p.large && p.blobs < v
+		logoLike := wearsLogo(p, pr)
 		switch {
 		case agree && p.pips == 1:
 			// A lone round blob is the commonest false pip: a speck, a

@@ -1,16 +1,17 @@
 // Package vision turns a camera frame into dice: where each die lies, which
 // face it shows, and how sure the reading is.
 //
-// A Reader reads a frame one of two ways, as its Profile says. Read by the
-// detector alone (DetectorOnly), the learned detector of vision/detect
-// proposes every die and the face model of vision/model reads each
-// (found.go): the reader for tables and dice it was not fitted to. Read the
-// classical way, it also proposes top faces of pips (small round blobs
-// linked along the die body: segment.go, pips.go, faces.go) and blobs that
-// differ from the tray colour (segment.go), and decide.go keeps one reading
-// per die from the cues. Either way a person is asked whenever the cues
-// disagree or the model is unsure: a confident wrong value is the worst
-// outcome. Poker dice are read by a poker face model and the face templates
+// A Reader reads a frame with two searches. The learned detector of
+// vision/detect proposes every die it sees and the face model of
+// vision/model reads each (found.go). The classical search proposes top
+// faces of pips (small round blobs linked along the die body: segment.go,
+// pips.go, faces.go) and blobs that differ from the tray colour
+// (segment.go), and decide.go keeps one reading per die from those cues.
+// The detector's dice are the reading; the classical one is a second
+// opinion on their values and adds the dice the detector missed
+// (secondOpinion). A profile may ask for the detector alone
+// (DetectorOnly). A person is asked whenever the cues disagree or the
+// model is unsure: a confident wrong value is the worst outcome. Poker dice are read by a poker face model and the face templates
 // of a calibrated profile (poker.go, templates.go); a logo in place of a
 // face by the templates. Accuracy and the labelled folders (accuracy.go,
 // dataset.go) measure all this the way ../shared/datasets/README.md

@@ -47,3 +47,47 @@ func TestDecideFoundAsksWhereTheDetectorOrTheModelIsUnsure(t *testing.T) {
 		})
 	}
 }
+
+func TestSecondOpinionSettlesAsksAndAddsDice(t *testing.T) {
+	die := func(x, y int, s float64, v int, unsure bool) Die {
+		c := newCandidate(float64(x), float64(y), s, s, 1, 0)
+		return Die{Value: v, Center: c.center, Box: c.box, Uncertain: unsure}
+	}
+	cases := []struct {
+		name    string
+		seen    []Die
+		classic []Die
+		knows   []bool
+		want    []Die
+	}{
+		{"an unsure die the pips read alike with confidence: sure",
+			[]Die{die(50, 50, 40, 4, true)}, []Die{die(52, 50, 36, 4, false)}, []bool{false},
+			[]Die{die(50, 50, 40, 4, false)}},
+		{"an unsure die the pips read otherwise: still asked",
+			[]Die{die(50, 50, 40, 4, true)}, []Die{die(52, 50, 36, 5, false)}, []bool{false},
+			[]Die{die(50, 50, 40, 4, true)}},
+		{"a sure die the pips read otherwise: asked",
+			[]Die{die(50, 50, 40, 4, false)}, []Die{die(52, 50, 36, 5, false)}, []bool{false},
+			[]Die{die(50, 50, 40, 4, true)}},
+		{"a classical reading unsure itself says nothing",
+			[]Die{die(50, 50, 40, 4, false)}, []Die{die(52, 50, 36, 5, true)}, []bool{false},
+			[]Die{die(50, 50, 40, 4, false)}},
+		{"a die only the classical search found: added",
+			[]Die{die(50, 50, 40, 4, false)}, []Die{die(150, 50, 40, 2, false)}, []bool{false},
+			[]Die{die(50, 50, 40, 4, false), die(150, 50, 40, 2, false)}},
+		{"a classical reading that knows more, a logo by template: taken",
+			[]Die{die(50, 50, 40, 4, false)}, []Die{die(52, 50, 36, 1, false)}, []bool{true},
+			[]Die{die(52, 50, 36, 1, false)}},
+		{"unsure pips of a die the classical search found whole: dropped for it",
+			[]Die{die(40, 40, 10, 2, true), die(60, 60, 10, 2, true)}, []Die{die(50, 50, 40, 2, false)}, []bool{false},
+			[]Die{die(50, 50, 40, 2, false)}},
+		{"a sure die under a larger reading of another value: one die, asked",
+			[]Die{die(40, 40, 10, 3, false)}, []Die{die(50, 50, 40, 2, false)}, []bool{false},
+			[]Die{die(40, 40, 10, 3, true)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, secondOpinion(c.seen, c.classic, c.knows))
+		})
+	}
+}

@@ -134,6 +134,7 @@ func (r *Reader) Close() error {
 // Read finds the dice in frame, a BGR image, and reads their top faces. It
 // neither keeps nor closes frame.
 func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
+	defer r.model.remember()()
 	found := r.detect(frame)
 	if r.profile.Tray.Empty() && fillsFrame(frame, found) {
 		return r.readFramed(frame, found)
@@ -229,9 +230,18 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
-		if dice, err = r.lookAgain(frame, props, probs); err != nil {
+		dice, knows, err := r.lookAgain(frame, props, probs)
+		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
+		if r.finder != nil {
+			seen, err := r.readFound(frame, inTray(found, sc.tray))
+			if err != nil {
+				return nil, fmt.Errorf("read dice: %w", err)
+			}
+			dice = secondOpinion(seen, dice, knows)
+		}
+		return inReadingOrder(dice), nil
 	}
 	return inReadingOrder(dice), nil
 }
