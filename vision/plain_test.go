@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"image"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,4 +37,22 @@ func TestPlainTellsASpeckFromADieShowingOne(t *testing.T) {
 			assert.Equal(t, tt.plain, p.plain(60, 60, 30))
 		})
 	}
+}
+
+// TestSpeckReadsDiceInFrameCoordinates checks a die the detector found,
+// placed in the frame, against the tray part of the frame the scene holds.
+func TestSpeckReadsDiceInFrameCoordinates(t *testing.T) {
+	tray := [3]uint8{200, 128, 130}
+	p := labPlane{pix: make([]uint8, 3*120*120), w: 120, h: 120}
+	square(p, 60, 60, 120, tray)
+	square(p, 30, 30, 5, [3]uint8{40, 128, 128}) // a speck
+	square(p, 90, 90, 30, [3]uint8{120, 180, 160})
+	square(p, 90, 90, 5, [3]uint8{40, 128, 128}) // a red die showing 1
+	sc := scene{tray: image.Rect(100, 50, 220, 170), plane: p}
+	at := func(x, y int) Die {
+		c := newCandidate(float64(x), float64(y), 30, 30, 1, 0)
+		return Die{Value: 1, Center: c.center, Box: c.box}
+	}
+	assert.True(t, sc.speck(at(130, 80)), "the speck")
+	assert.False(t, sc.speck(at(190, 140)), "the red die")
 }

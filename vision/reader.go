@@ -239,6 +239,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 			if err != nil {
 				return nil, fmt.Errorf("read dice: %w", err)
 			}
+			seen = slices.DeleteFunc(seen, func(d Die) bool { return d.Value == 1 && sc.speck(d) })
 			dice = secondOpinion(seen, dice, knows)
 		}
 		return inReadingOrder(dice), nil
@@ -277,6 +278,15 @@ type scene struct {
 	smin, smax float64     // die sizes for pips
 	cands      []candidate // tray coordinates
 	shrunk     bool        // the frame was shrunk so that dice are workSide across
+}
+
+// speck reports whether d, a die read as 1 in frame coordinates, has the
+// colour of the tray round it once its pip is left out: a speck or a screw
+// head, which the detector and the model take for a 1 as readily as the
+// pip finder does.
+func (sc scene) speck(d Die) bool {
+	c := d.Center.Sub(sc.tray.Min)
+	return sc.plane.plain(float64(c.X), float64(c.Y), boxSide(d))
 }
 
 func (r *Reader) scan(frame gocv.Mat) (scene, error) {
