@@ -11,9 +11,10 @@
 // opinion on their values and adds the dice the detector missed
 // (secondOpinion). A profile may ask for the detector alone
 // (DetectorOnly). A person is asked whenever the cues disagree or the
-// model is unsure: a confident wrong value is the worst outcome. Poker dice are read by a poker face model and the face templates
-// of a calibrated profile (poker.go, templates.go); a logo in place of a
-// face by the templates. Accuracy and the labelled folders (accuracy.go,
+// model is unsure: a confident wrong value is the worst outcome. Poker
+// dice are read by a poker face model and the face templates of a
+// calibrated profile (poker.go, templates.go); a logo in place of a face
+// by the templates. Accuracy and the labelled folders (accuracy.go,
 // dataset.go) measure all this the way ../shared/datasets/README.md
 // defines.
 package vision
