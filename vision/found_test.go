@@ -51,8 +51,9 @@ func TestDecideFoundAsksWhereTheDetectorOrTheModelIsUnsure(t *testing.T) {
 func TestSecondOpinionSettlesAsksAndAddsDice(t *testing.T) {
 	die := func(x, y int, s float64, v int, unsure bool) Die {
 		c := newCandidate(float64(x), float64(y), s, s, 1, 0)
-		return Die{Value: v, Center: c.center, Box: c.box, Uncertain: unsure}
+		return Die{Value: v, Center: c.center, Box: c.box, Uncertain: unsure, Confidence: 0.5}
 	}
+	faint := func(d Die) Die { d.Confidence = 0.15; return d }
 	cases := []struct {
 		name    string
 		seen    []Die
@@ -84,6 +85,12 @@ func TestSecondOpinionSettlesAsksAndAddsDice(t *testing.T) {
 		{"a sure die under a larger reading of another value: one die, asked",
 			[]Die{die(40, 40, 10, 3, false)}, []Die{die(50, 50, 40, 2, false)}, []bool{false},
 			[]Die{die(40, 40, 10, 3, true)}},
+		{"a faint read only the detector saw: dropped",
+			[]Die{faint(die(50, 50, 40, 4, true)), die(150, 50, 40, 2, false)}, nil, nil,
+			[]Die{die(150, 50, 40, 2, false)}},
+		{"a faint read the classical search saw too: kept, and settled where it reads alike",
+			[]Die{faint(die(50, 50, 40, 4, true))}, []Die{die(52, 50, 36, 4, false)}, []bool{false},
+			[]Die{faint(die(50, 50, 40, 4, false))}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
