@@ -374,14 +374,15 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 // the defaults, accuracies[0], unless another way reads it no worse on any
 // count (as many dice found and as many right the first time, no more
 // silently wrong, no more false dice) and better overall by more than
-// chance; then the first such way within chance of the best of them. A reading's worth counts a die
-// read right the first time for one, a die read wrong with confidence,
-// which scores a wrong box unnoticed, against five, and a false die
-// against one. Chance is one die and three in a hundred: on a webcam's
-// desk the detector alone read 4 of 184 dice better than the defaults on
-// the sample, and 5 photos in a hundred worse than they did on the photos
-// after it. A way that trades one count for another, dice read right for
-// fewer false ones say, is not kept: a profile must never read worse.
+// chance; then the first such way within chance of the best of them. A
+// reading's worth counts a die read right the first time for one, a die read
+// wrong with confidence, which scores a wrong box unnoticed, against five,
+// and a false die against one. Chance is one die and three in a hundred: on
+// a webcam's desk the detector alone read 4 of 184 dice better than the
+// defaults on the sample, and 5 photos in a hundred worse than they did on
+// the photos after it. A way that trades one count for another, dice read
+// right for fewer false ones say, is not kept: a profile must never read
+// worse.
 func preferred(accuracies []vision.Accuracy) int {
 	worth := func(a vision.Accuracy) float64 { return float64(a.Right - 5*a.Wrong - a.False) }
 	chance := func(a vision.Accuracy) float64 { return 1 + 0.03*float64(a.Labelled) }

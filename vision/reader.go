@@ -226,25 +226,30 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 			}
 		}
 	default:
-		props, probs, err := r.judge(frame, r.propose(frame, sc, found))
-		if err != nil {
+		if dice, err = r.readPips(frame, sc, found); err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
-		dice, knows, err := r.lookAgain(frame, props, probs)
-		if err != nil {
-			return nil, fmt.Errorf("read dice: %w", err)
-		}
-		if r.finder != nil {
-			seen, err := r.readFound(frame, inTray(found, sc.tray))
-			if err != nil {
-				return nil, fmt.Errorf("read dice: %w", err)
-			}
-			seen = slices.DeleteFunc(seen, func(d Die) bool { return d.Value == 1 && sc.speck(d) })
-			dice = secondOpinion(seen, dice, knows)
-		}
-		return inReadingOrder(dice), nil
 	}
 	return inReadingOrder(dice), nil
+}
+
+// readPips reads the pip dice of sc: the classical search's, and, where the
+// profile runs the detector, the detector's with those as a second opinion.
+func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([]Die, error) {
+	props, probs, err := r.judge(frame, r.propose(frame, sc, found))
+	if err != nil {
+		return nil, err
+	}
+	classic, knows, err := r.lookAgain(frame, props, probs)
+	if err != nil || r.finder == nil {
+		return classic, err
+	}
+	seen, err := r.readFound(frame, inTray(found, sc.tray))
+	if err != nil {
+		return nil, err
+	}
+	seen = slices.DeleteFunc(seen, func(d Die) bool { return d.Value == 1 && sc.speck(d) })
+	return secondOpinion(seen, classic, knows), nil
 }
 
 // inReadingOrder sorts dice top to bottom, then left to right.
