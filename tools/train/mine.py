@@ -18,11 +18,13 @@ import tempfile
 import dicedata
 
 
-def reported(binary, paths):
-    """The dice `dicecam read --json` reports on each path, without a profile."""
+def reported(binary, paths, models=""):
+    """The dice `dicecam read --json` reports on each path, without a profile,
+    read with the models in the folder models where one is given."""
+    cmd = [binary, "read", "--json"] + (["--models", models] if models else []) + paths
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, XDG_CONFIG_HOME=home)  # no saved profile is read
-        out = subprocess.run([binary, "read", "--json", *paths], env=env, capture_output=True, text=True).stdout
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True).stdout
     by = {}
     for line in out.splitlines():
         j = json.loads(line)
@@ -30,11 +32,11 @@ def reported(binary, paths):
     return by
 
 
-def false_dice(ds, folds, binary):
+def false_dice(ds, folds, binary, models=""):
     """Reported dice whose centre lies in no labelled box grown by half its
     size on each side: the README's rule for a report that matches nothing."""
     photos = [i for i, p in enumerate(ds.photos) if p.fold in folds]
-    by = reported(binary, [ds.photos[i].path for i in photos])
+    by = reported(binary, [ds.photos[i].path for i in photos], models)
     labelled = {}
     for d in ds.dice:
         labelled.setdefault(d.photo, []).append(d)
@@ -55,6 +57,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--datasets", default="../shared/datasets")
     ap.add_argument("--binary", default="bin/dicecam", help="a dicecam built from this tree (make build)")
+    ap.add_argument("--models", default="", help="a folder with the dice.onnx and detector.onnx to mine, as train.py writes them")
     ap.add_argument("--folds", default="1,2,3,4", help="folds to mine; keep the held-out fold out")
     ap.add_argument("--out", default="tools/train/hard.csv")
     args = ap.parse_args()
@@ -62,7 +65,7 @@ def main():
     rows = []
     for name in ("tray-topdown", "webcam-desk"):
         ds = dicedata.load(args.datasets, name)
-        found = false_dice(ds, folds, args.binary)
+        found = false_dice(ds, folds, args.binary, args.models)
         print(f"{name}: {len(found)} false dice on folds {sorted(folds)}", file=sys.stderr)
         rows += found
     with open(args.out, "w", newline="") as f:
