@@ -199,8 +199,64 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 	if err != nil {
 		return nil
 	}
+	if side == 0 && len(found) > 0 && r.clusterSeenAsOne(frame, found[0]) {
+		if under, err := r.finder.DetectUnder(frame, clusterShare*found[0].Side); err == nil {
+			found = under
+		}
+	}
 	return slices.DeleteFunc(found, func(f detect.Candidate) bool { return f.Score < detectedFloor })
 }
+
+// clusterSeenAsOne reports whether big, a die the detector sees at a
+// quarter of the frame's short side or more but not filling it, is a
+// huddle of small dice seen as one. Settling the dice's size without a
+// profile, the detector can be surer of such a huddle than of the dice in
+// it, and the face model reads it as a fair 2 or 3, its dice for pips. So
+// the dice the detector sees in it at its first guess of their size are
+// read: the pips of a close-up seen as dice read as 1s or as no die, and
+// two faces of more pips are dice.
+func (r *Reader) clusterSeenAsOne(frame gocv.Mat, big detect.Candidate) bool {
+	if r.model == nil || r.finder == nil {
+		return false
+	}
+	short := float64(min(frame.Cols(), frame.Rows()))
+	if big.Side < short/4 || big.Side >= fillingShare*short {
+		return false
+	}
+	smaller, err := r.finder.Detect(frame, detect.DefaultDieSide(frame.Cols(), frame.Rows()))
+	if err != nil {
+		return false
+	}
+	var inside []proposal
+	for _, f := range smaller {
+		if f.Side < clusterShare*big.Side && math.Abs(f.X-big.X) < big.Side/2 && math.Abs(f.Y-big.Y) < big.Side/2 {
+			c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
+			inside = append(inside, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side})
+		}
+	}
+	if len(inside) < 2 {
+		return false
+	}
+	probs, err := r.model.classify(frame, inside)
+	if err != nil {
+		return false
+	}
+	faces := 0
+	for _, p := range probs {
+		if v := likeliest(p); v > 1 && p[v] >= clusterFace {
+			faces++
+		}
+	}
+	return faces >= 2
+}
+
+// clusterFace is the probability the model gives a die in a huddle for a
+// face of two pips or more.
+const clusterFace = 0.5
+
+// clusterShare is the share of a cluster's side its dice are under: two
+// dice side by side, seen as one, are each half of it.
+const clusterShare = 0.6
 
 // seenAt is the best detector score within half a die of centre, 0 if none.
 func seenAt(found []detect.Candidate, centre image.Point, s float64) float64 {

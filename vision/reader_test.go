@@ -14,6 +14,7 @@ import (
 
 	"github.com/dicecam/dicecam/internal/matcheck"
 	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision/detect"
 	"github.com/dicecam/dicecam/vision/synth"
 )
 
@@ -202,6 +203,46 @@ func TestReaderReadsADieFillingTheFrame(t *testing.T) {
 				assert.False(t, dice[0].Uncertain)
 			}
 			assert.True(t, dice[0].Center.In(image.Rect(0, 0, crop.Cols(), crop.Rows())), "the die lies in the frame it was read from")
+		})
+	}
+}
+
+func TestReaderTellsAHuddleOfSmallDiceFromOneLargeDie(t *testing.T) {
+	matcheck.Check(t)
+	r, err := NewReader(nil)
+	require.NoError(t, err)
+	defer r.Close()
+	require.NotNil(t, r.finder, "the built-in profile reads with the detector")
+	scene := func(dice ...synth.Die) synth.Scene {
+		sc := synth.Scene{Width: 640, Height: 480, Surface: synth.Felt, Noise: 2,
+			Light: synth.Light{Azimuth: 30, Shadow: 0.3, Length: 0.3}}
+		for _, d := range dice {
+			sc.Dice = append(sc.Dice, synth.StyleNamed("white").Dress(d))
+		}
+		return sc
+	}
+	var huddle []synth.Die
+	for i, v := range []int{2, 5, 3, 6, 4, 2, 3, 6, 5} {
+		huddle = append(huddle, synth.Die{Value: v, Faces: synth.Pips, Size: 44,
+			X: 320 + float64(i%3-1)*46, Y: 240 + float64(i/3-1)*46, Angle: float64(3 * i)})
+	}
+	for _, tc := range []struct {
+		name  string
+		scene synth.Scene
+		side  float64 // of the one die the detector would see
+		want  bool
+	}{
+		{"nine dice touching", scene(huddle...), 3 * 46, true},
+		{"a close-up of a 5", scene(synth.Die{Value: 5, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false},
+		{"a close-up of a 6", scene(synth.Die{Value: 6, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false},
+		{"a die too small to be a huddle", scene(huddle...), 100, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			frame, _, err := synth.Render(tc.scene, 1)
+			require.NoError(t, err)
+			defer frame.Close()
+			big := detect.Candidate{X: 320, Y: 240, Side: tc.side, Score: 0.8}
+			assert.Equal(t, tc.want, r.clusterSeenAsOne(frame, big))
 		})
 	}
 }

@@ -121,8 +121,23 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 	if dieSide > 0 && !math.IsInf(dieSide, 0) {
 		return d.detectAt(frame, dieSide)
 	}
+	return d.settle(frame, math.Inf(1))
+}
+
+// DetectUnder is Detect without a die side for a frame whose dice are all
+// under largest pixels across: it looks for no larger die and reports
+// none. A reader calls it where the large die Detect saw is no die to the
+// face model: a cluster of small dice, seen from too far up as one.
+func (d *Detector) DetectUnder(frame gocv.Mat, largest float64) ([]Candidate, error) {
+	found, err := d.settle(frame, largest)
+	return slices.DeleteFunc(found, func(c Candidate) bool { return c.Side >= largest }), err
+}
+
+// settle is Detect's search for the dice's size, trying no look for dice of
+// largest pixels or more.
+func (d *Detector) settle(frame gocv.Mat, largest float64) ([]Candidate, error) {
 	short := float64(min(frame.Cols(), frame.Rows()))
-	guess := DefaultDieSide(frame.Cols(), frame.Rows())
+	guess := min(DefaultDieSide(frame.Cols(), frame.Rows()), largest)
 	found, err := d.detectAt(frame, guess)
 	if err != nil {
 		return nil, err
@@ -136,6 +151,9 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 			best = found[0].Score
 		}
 		for _, other := range []float64{short / 2, short / 24, filling} {
+			if other >= largest || other == filling && !math.IsInf(largest, 1) {
+				continue
+			}
 			var more []Candidate
 			if other == filling {
 				more, err = d.detectFilling(frame)

@@ -340,3 +340,35 @@ func TestDetectFindsADieFillingTheFrame(t *testing.T) {
 		})
 	}
 }
+
+func TestDetectUnderLooksForNoDieAsLargeAsItsLimit(t *testing.T) {
+	matcheck.Check(t)
+	d := newDetector(t)
+	for _, c := range []struct {
+		folder string
+		limit  float64 // times the dice's median side
+	}{
+		{"large", 0.8},   // every die over the limit: none may be reported
+		{"colours", 2.5}, // every die under it: all are found as Detect finds them
+		{"crowd", 2.5},
+	} {
+		t.Run(c.folder, func(t *testing.T) {
+			for img, boxes := range readTruth(t, c.folder) {
+				frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", c.folder, img))
+				limit := c.limit * medianSide(boxes)
+				all, err := d.Detect(frame, 0)
+				require.NoError(t, err)
+				under, err := d.DetectUnder(frame, limit)
+				frame.Close()
+				require.NoError(t, err)
+				require.Equal(t, len(boxes), match(all, boxes), "%s: Detect finds every die", img)
+				for _, f := range under {
+					assert.Less(t, f.Side, limit, "%s: a die of side %.0f reported under %.0f", img, f.Side, limit)
+				}
+				if c.limit > 1 {
+					assert.Equal(t, len(boxes), match(under, boxes), "%s: DetectUnder finds every die under its limit", img)
+				}
+			}
+		})
+	}
+}
