@@ -78,8 +78,9 @@ func sortedByScore(found []detect.Candidate) []detect.Candidate {
 
 // decideFound keeps the proposals the model takes for dice, each read as
 // its likeliest face, asked about unless both the detector and the model
-// are sure, and drops an unsure smaller read beside a sure die: its side
-// face or shadow.
+// are sure or the model is all but certain (sureDetected, as for a die
+// only the detector sees in the classical reading), and drops an unsure
+// smaller read beside a sure die: its side face or shadow.
 func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.Faces) []Die {
 	type read struct {
 		die Die
@@ -94,7 +95,7 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 		v := likeliest(pr)
 		d := p.die
 		d.Value, d.Face, d.Confidence = v, faces.Label(rules.Face(v)), pr[v]
-		d.Uncertain = pr[v] < sureAlone || p.seen < detectSure
+		d.Uncertain = pr[v] < sureAlone || p.seen < detectSure && pr[v] < sureDetected
 		kept = append(kept, read{d, p.s})
 	}
 	kept = slices.DeleteFunc(kept, func(j read) bool {
