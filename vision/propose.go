@@ -199,47 +199,43 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 	if err != nil {
 		return nil
 	}
-	if side == 0 && len(found) > 0 && r.clusterSeenAsOne(frame, found[0]) {
-		if under, err := r.finder.DetectUnder(frame, clusterShare*found[0].Side); err == nil {
+	if side == 0 && len(found) > 0 {
+		if under, ok := r.huddle(frame, found[0]); ok {
 			found = under
 		}
 	}
 	return slices.DeleteFunc(found, func(f detect.Candidate) bool { return f.Score < detectedFloor })
 }
 
-// clusterSeenAsOne reports whether big, a die the detector sees at a
-// quarter of the frame's short side or more but not filling it, is a
-// huddle of small dice seen as one. Settling the dice's size without a
-// profile, the detector can be surer of such a huddle than of the dice in
-// it, and the face model reads it as a fair 2 or 3, its dice for pips. So
-// the dice the detector sees in it at its first guess of their size are
-// read: the pips of a close-up seen as dice read as 1s or as no die, and
-// two faces of more pips are dice.
-func (r *Reader) clusterSeenAsOne(frame gocv.Mat, big detect.Candidate) bool {
-	if r.model == nil || r.finder == nil {
-		return false
+// huddle reports whether big, a die the detector sees at a quarter of the
+// frame's short side or more, is a huddle of small dice seen as one, and
+// returns the dice the detector sees under it if so. Settling the dice's
+// size without a profile, the detector can be surer of such a huddle than
+// of the dice in it, and the face model reads it as a fair 2 or 3, its dice
+// for pips. So the dice the detector finds inside it when it looks for no
+// die as large are read: the pips of a close-up read as 1s or as no die,
+// and two faces of more pips are dice.
+func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidate, bool) {
+	if r.model == nil || r.finder == nil || big.Side < float64(min(frame.Cols(), frame.Rows()))/4 {
+		return nil, false
 	}
-	short := float64(min(frame.Cols(), frame.Rows()))
-	if big.Side < short/4 || big.Side >= fillingShare*short {
-		return false
-	}
-	smaller, err := r.finder.Detect(frame, detect.DefaultDieSide(frame.Cols(), frame.Rows()))
+	under, err := r.finder.DetectUnder(frame, clusterShare*big.Side)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	var inside []proposal
-	for _, f := range smaller {
-		if f.Side < clusterShare*big.Side && math.Abs(f.X-big.X) < big.Side/2 && math.Abs(f.Y-big.Y) < big.Side/2 {
+	for _, f := range under {
+		if math.Abs(f.X-big.X) < big.Side/2 && math.Abs(f.Y-big.Y) < big.Side/2 {
 			c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
 			inside = append(inside, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side})
 		}
 	}
 	if len(inside) < 2 {
-		return false
+		return nil, false
 	}
 	probs, err := r.model.classify(frame, inside)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	faces := 0
 	for _, p := range probs {
@@ -247,7 +243,7 @@ func (r *Reader) clusterSeenAsOne(frame gocv.Mat, big detect.Candidate) bool {
 			faces++
 		}
 	}
-	return faces >= 2
+	return under, faces >= 2
 }
 
 // clusterFace is the probability the model gives a die in a huddle for a

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"image"
+	"math"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -235,14 +236,24 @@ func TestReaderTellsAHuddleOfSmallDiceFromOneLargeDie(t *testing.T) {
 		{"nine dice touching", scene(huddle...), 3 * 46, true},
 		{"a close-up of a 5", scene(synth.Die{Value: 5, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false},
 		{"a close-up of a 6", scene(synth.Die{Value: 6, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false},
+		{"a close-up of a 4 filling the frame", scene(synth.Die{Value: 4, Faces: synth.Pips, X: 320, Y: 240, Size: 400, Angle: 5}), 400, false},
 		{"a die too small to be a huddle", scene(huddle...), 100, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			frame, _, err := synth.Render(tc.scene, 1)
+			frame, truth, err := synth.Render(tc.scene, 1)
 			require.NoError(t, err)
 			defer frame.Close()
 			big := detect.Candidate{X: 320, Y: 240, Side: tc.side, Score: 0.8}
-			assert.Equal(t, tc.want, r.clusterSeenAsOne(frame, big))
+			under, got := r.huddle(frame, big)
+			require.Equal(t, tc.want, got)
+			if !got {
+				return
+			}
+			for _, d := range truth.Dice {
+				assert.True(t, slices.ContainsFunc(under, func(c detect.Candidate) bool {
+					return math.Hypot(c.X-d.X, c.Y-d.Y) < 0.3*44 && c.Side < 2*44
+				}), "the %d at (%.0f, %.0f) is found under the huddle", d.Value, d.X, d.Y)
+			}
 		})
 	}
 }

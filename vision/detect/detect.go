@@ -126,8 +126,8 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 
 // DetectUnder is Detect without a die side for a frame whose dice are all
 // under largest pixels across: it looks for no larger die and reports
-// none. A reader calls it where the large die Detect saw is no die to the
-// face model: a cluster of small dice, seen from too far up as one.
+// none. A reader calls it where the large die Detect saw may be a huddle
+// of small dice, seen from too far up as one.
 func (d *Detector) DetectUnder(frame gocv.Mat, largest float64) ([]Candidate, error) {
 	found, err := d.settle(frame, largest)
 	return slices.DeleteFunc(found, func(c Candidate) bool { return c.Side >= largest }), err
