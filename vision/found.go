@@ -155,6 +155,25 @@ func secondOpinion(seen, classic []Die, knows []bool) []Die {
 	return out
 }
 
+// withoutPips drops each unsure die under pipShare of the median side of
+// the sure dice: in one frame dice differ in size by perspective and by
+// set, hardly twice over, while a pip of a die neither search saw, a side
+// face's pip or a speck, read faintly, is that small.
+func withoutPips(dice []Die) []Die {
+	var sides []float64
+	for _, d := range dice {
+		if !d.Uncertain {
+			sides = append(sides, boxSide(d))
+		}
+	}
+	if len(sides) == 0 {
+		return dice
+	}
+	slices.Sort(sides)
+	typical := sides[len(sides)/2]
+	return slices.DeleteFunc(dice, func(d Die) bool { return d.Uncertain && boxSide(d) < pipShare*typical })
+}
+
 // Centre distances, in the larger die's sides: two readings closer than
 // sameDie are of one die, and ones closer than apart cannot both be dice.
 const (

@@ -100,3 +100,36 @@ func TestSecondOpinionSettlesAsksAndAddsDice(t *testing.T) {
 		})
 	}
 }
+
+func TestWithoutPipsDropsUnsureDiceFarSmallerThanTheSureOnes(t *testing.T) {
+	die := func(x int, s float64, unsure bool) Die {
+		c := newCandidate(float64(x), 50, s, s, 1, 0)
+		return Die{Value: 2, Center: c.center, Box: c.box, Uncertain: unsure}
+	}
+	cases := []struct {
+		name string
+		dice []Die
+		want []Die
+	}{
+		{"a pip-sized unsure read beside sure dice: dropped",
+			[]Die{die(50, 60, false), die(150, 66, false), die(250, 12, true)},
+			[]Die{die(50, 60, false), die(150, 66, false)}},
+		{"a pip-sized sure read stays: the model and the detector agree",
+			[]Die{die(50, 60, false), die(250, 12, false)},
+			[]Die{die(50, 60, false), die(250, 12, false)}},
+		{"an unsure die of a smaller set stays",
+			[]Die{die(50, 60, false), die(150, 40, true)},
+			[]Die{die(50, 60, false), die(150, 40, true)}},
+		{"no sure die to measure by: all stay",
+			[]Die{die(50, 60, true), die(250, 12, true)},
+			[]Die{die(50, 60, true), die(250, 12, true)}},
+		{"the median sure die sets the scale, not the largest",
+			[]Die{die(50, 30, false), die(150, 32, false), die(250, 120, false), die(350, 14, true)},
+			[]Die{die(50, 30, false), die(150, 32, false), die(250, 120, false), die(350, 14, true)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, withoutPips(c.dice))
+		})
+	}
+}

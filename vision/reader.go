@@ -249,7 +249,7 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 		return nil, err
 	}
 	seen = slices.DeleteFunc(seen, func(d Die) bool { return d.Value == 1 && sc.speck(d) })
-	return secondOpinion(seen, classic, knows), nil
+	return withoutPips(secondOpinion(seen, classic, knows)), nil
 }
 
 // inReadingOrder sorts dice top to bottom, then left to right.
