@@ -136,6 +136,12 @@ func (r *Reader) Close() error {
 func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	defer r.model.remember()()
 	found := r.detect(frame)
+	if r.profile.Tray.Empty() && len(found) == 0 && croppedToADie(frame) {
+		// The detector looks for a die's edges against a table; a crop
+		// cut to the die shows it none. The model says whether it is one.
+		found = []detect.Candidate{{X: float64(frame.Cols()) / 2, Y: float64(frame.Rows()) / 2,
+			Side: float64(min(frame.Cols(), frame.Rows()))}}
+	}
 	if r.profile.Tray.Empty() && fillsFrame(frame, found) {
 		return r.readFramed(frame, found)
 	}
@@ -147,6 +153,15 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 func fillsFrame(frame gocv.Mat, found []detect.Candidate) bool {
 	return len(found) > 0 && found[0].Side >= fillingShare*float64(min(frame.Cols(), frame.Rows()))
 }
+
+// croppedToADie reports whether frame is too small to show a table with
+// dice on it, under cropSide pixels on its short side: a photo cut to one
+// die, as another program's detections are.
+func croppedToADie(frame gocv.Mat) bool { return min(frame.Cols(), frame.Rows()) < cropSide }
+
+// cropSide is the short side, in pixels, under which a frame is taken for
+// a crop: no camera sends frames this small.
+const cropSide = 128
 
 // fillingShare is the share of the frame's short side from which a die
 // fills the frame: its pips are then blobs on no table, and the model's

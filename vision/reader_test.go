@@ -257,3 +257,41 @@ func TestReaderTellsAHuddleOfSmallDiceFromOneLargeDie(t *testing.T) {
 		})
 	}
 }
+
+func TestReaderReadsACropTheDetectorFindsNothingOnAsOneDie(t *testing.T) {
+	matcheck.Check(t)
+	p := DefaultProfile()
+	p.Detector = false // a detector that finds nothing on the crop
+	r, err := NewReader(p)
+	require.NoError(t, err)
+	defer r.Close()
+	for _, v := range []int{2, 3, 5} {
+		t.Run(fmt.Sprint(v), func(t *testing.T) {
+			sc := synth.Scene{Width: 320, Height: 240, Surface: synth.Felt, Noise: 2,
+				Light: synth.Light{Azimuth: 30, Shadow: 0.3, Length: 0.3}}
+			sc.Dice = []synth.Die{synth.StyleNamed("white").Dress(synth.Die{Value: v, Faces: synth.Pips, X: 160, Y: 120, Size: 70, Angle: 20})}
+			frame, truth, err := synth.Render(sc, 1)
+			require.NoError(t, err)
+			defer frame.Close()
+			crop := frame.Region(truth.Dice[0].Box)
+			defer crop.Close()
+
+			dice, err := r.Read(crop)
+			require.NoError(t, err)
+			require.Len(t, dice, 1)
+			assert.Equal(t, v, dice[0].Value)
+		})
+	}
+	t.Run("a crop of bare felt", func(t *testing.T) {
+		sc := synth.Scene{Width: 320, Height: 240, Surface: synth.Felt, Noise: 2}
+		frame, _, err := synth.Render(sc, 1)
+		require.NoError(t, err)
+		defer frame.Close()
+		crop := frame.Region(image.Rect(120, 80, 190, 150))
+		defer crop.Close()
+
+		dice, err := r.Read(crop)
+		require.NoError(t, err)
+		assert.Empty(t, dice, "the model finds no die on it")
+	})
+}
