@@ -219,7 +219,7 @@ func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidat
 	if r.model == nil || r.finder == nil || big.Side < float64(min(frame.Cols(), frame.Rows()))/4 {
 		return nil, false
 	}
-	under, err := r.finder.DetectUnder(frame, clusterShare*big.Side)
+	under, err := r.finder.DetectUnder(frame, huddleShare*big.Side)
 	if err != nil {
 		return nil, false
 	}
@@ -239,20 +239,20 @@ func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidat
 	}
 	faces := 0
 	for _, p := range probs {
-		if v := likeliest(p); v > 1 && p[v] >= clusterFace {
+		if v := likeliest(p); v > 1 && p[v] >= huddleFace {
 			faces++
 		}
 	}
 	return under, faces >= 2
 }
 
-// clusterFace is the probability the model gives a die in a huddle for a
+// huddleFace is the probability the model gives a die in a huddle for a
 // face of two pips or more.
-const clusterFace = 0.5
+const huddleFace = 0.5
 
-// clusterShare is the share of a cluster's side its dice are under: two
+// huddleShare is the share of a huddle's side its dice are under: two
 // dice side by side, seen as one, are each half of it.
-const clusterShare = 0.6
+const huddleShare = 0.6
 
 // seenAt is the best detector score within half a die of centre, 0 if none.
 func seenAt(found []detect.Candidate, centre image.Point, s float64) float64 {
