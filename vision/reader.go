@@ -264,7 +264,11 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 		return nil, err
 	}
 	seen = slices.DeleteFunc(seen, func(d Die) bool { return d.Value == 1 && sc.speck(d) })
-	return withoutPips(secondOpinion(seen, classic, knows)), nil
+	dice, pips, side := withoutPips(secondOpinion(seen, classic, knows))
+	// The pips tell where a die lies that neither search saw whole: the
+	// model reads it there at the frame's die size.
+	more, err := r.readFound(frame, pipGroups(pips, side, dice))
+	return append(dice, more...), err
 }
 
 // inReadingOrder sorts dice top to bottom, then left to right.
