@@ -179,6 +179,20 @@ func TestAnnotatedLabelsAreLegible(t *testing.T) {
 	}
 }
 
+// croppedDie renders a white die of value v, 70 px across, on felt and
+// returns the part of the frame its box covers; both close when t ends.
+func croppedDie(t *testing.T, v int) gocv.Mat {
+	t.Helper()
+	sc := synth.Scene{Width: 320, Height: 240, Surface: synth.Felt, Noise: 2,
+		Light: synth.Light{Azimuth: 30, Shadow: 0.3, Length: 0.3}}
+	sc.Dice = []synth.Die{synth.StyleNamed("white").Dress(synth.Die{Value: v, Faces: synth.Pips, X: 160, Y: 120, Size: 70, Angle: 20})}
+	frame, truth, err := synth.Render(sc, 1)
+	require.NoError(t, err)
+	crop := frame.Region(truth.Dice[0].Box)
+	t.Cleanup(func() { crop.Close(); frame.Close() })
+	return crop
+}
+
 func TestReaderReadsADieFillingTheFrame(t *testing.T) {
 	matcheck.Check(t)
 	r, err := NewReader(nil)
@@ -186,15 +200,7 @@ func TestReaderReadsADieFillingTheFrame(t *testing.T) {
 	defer r.Close()
 	for v := 1; v <= 6; v++ {
 		t.Run(fmt.Sprint(v), func(t *testing.T) {
-			sc := synth.Scene{Width: 320, Height: 240, Surface: synth.Felt, Noise: 2,
-				Light: synth.Light{Azimuth: 30, Shadow: 0.3, Length: 0.3}}
-			sc.Dice = []synth.Die{synth.StyleNamed("white").Dress(synth.Die{Value: v, Faces: synth.Pips, X: 160, Y: 120, Size: 70, Angle: 20})}
-			frame, truth, err := synth.Render(sc, 1)
-			require.NoError(t, err)
-			defer frame.Close()
-			box := truth.Dice[0].Box
-			crop := frame.Region(box) // a close-up: the die and nothing round it
-			defer crop.Close()
+			crop := croppedDie(t, v) // a close-up: the die and nothing round it
 
 			dice, err := r.Read(crop)
 			require.NoError(t, err)
@@ -267,14 +273,7 @@ func TestReaderReadsACropTheDetectorFindsNothingOnAsOneDie(t *testing.T) {
 	defer r.Close()
 	for _, v := range []int{2, 3, 5} {
 		t.Run(fmt.Sprint(v), func(t *testing.T) {
-			sc := synth.Scene{Width: 320, Height: 240, Surface: synth.Felt, Noise: 2,
-				Light: synth.Light{Azimuth: 30, Shadow: 0.3, Length: 0.3}}
-			sc.Dice = []synth.Die{synth.StyleNamed("white").Dress(synth.Die{Value: v, Faces: synth.Pips, X: 160, Y: 120, Size: 70, Angle: 20})}
-			frame, truth, err := synth.Render(sc, 1)
-			require.NoError(t, err)
-			defer frame.Close()
-			crop := frame.Region(truth.Dice[0].Box)
-			defer crop.Close()
+			crop := croppedDie(t, v)
 
 			dice, err := r.Read(crop)
 			require.NoError(t, err)
