@@ -9,14 +9,17 @@
 // (segment.go), and decide.go keeps one reading per die from those cues.
 // The detector's dice are the reading; the classical one is a second
 // opinion on their values and adds the dice the detector missed
-// (secondOpinion). A profile may ask for the detector alone
-// (DetectorOnly). A person is asked whenever the cues disagree or the
-// model is unsure: a confident wrong value is the worst outcome. Poker
-// dice are read by a poker face model and the face templates of a
-// calibrated profile (poker.go, templates.go); a logo in place of a face
-// by the templates. Accuracy and the labelled folders (accuracy.go,
-// dataset.go) measure all this the way ../shared/datasets/README.md
-// defines.
+// (secondOpinion); pip-sized unsure reads left over say where a die lies
+// that neither saw whole (withoutPips). Without a profile the detector
+// settles the dice's size itself, and a huddle of small dice it takes for
+// one large die is looked at again (huddle). A profile may ask for the
+// detector alone (DetectorOnly). A person is asked whenever the cues
+// disagree or the model is unsure: a confident wrong value is the worst
+// outcome. Poker dice are read by a poker face model and the face
+// templates of a calibrated profile (poker.go, templates.go); a logo in
+// place of a face by the templates. Accuracy and the labelled folders
+// (accuracy.go, dataset.go) measure all this the way
+// ../shared/datasets/README.md defines.
 package vision
 
 import "image"
