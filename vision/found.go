@@ -24,14 +24,22 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, err
 		if nearAny(props, f.X, f.Y, 0.5*f.Side) {
 			continue // a second peak on one die
 		}
-		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
-		props = append(props, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, seen: f.Score, detected: true})
+		p := seenAs(f)
+		p.detected = true
+		props = append(props, p)
 	}
 	probs, err := r.classifyTwice(frame, props)
 	if err != nil {
 		return nil, err
 	}
 	return decideFound(props, probs, r.faces), nil
+}
+
+// seenAs is the proposal of a die the detector found: an upright square of
+// its side, as sure as the detector is of it.
+func seenAs(f detect.Candidate) proposal {
+	c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
+	return proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, seen: f.Score}
 }
 
 // classifyTwice reads each proposal with the model, and reads again from

@@ -27,8 +27,8 @@ func (r *Reader) readPoker(frame gocv.Mat, sc scene, found []detect.Candidate) (
 		if nearAny(props, f.X, f.Y, 0.5*f.Side) {
 			continue
 		}
-		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
-		p := proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, seen: f.Score, detected: true}
+		p := seenAs(f)
+		p.detected = true
 		// A blob's box is turned as the die is, which a template needs.
 		box := p.die.Box
 		if b, ok := nearestBlob(blobs, f.X, f.Y, 0.5*f.Side); ok {

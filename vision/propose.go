@@ -225,9 +225,8 @@ func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidat
 	}
 	var inside []proposal
 	for _, f := range under {
-		if math.Abs(f.X-big.X) < big.Side/2 && math.Abs(f.Y-big.Y) < big.Side/2 {
-			c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
-			inside = append(inside, proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side})
+		if big.Holds(f) {
+			inside = append(inside, seenAs(f))
 		}
 	}
 	if len(inside) < 2 {
@@ -290,10 +289,10 @@ func (r *Reader) detected(plane labPlane, tray image.Rectangle, found []detect.C
 		if alone && len(r.bodies) <= fewBodies && !r.knownBody(body) {
 			continue // not the colour of any die in a set of few colours: a key, a plug
 		}
-		c := newCandidate(f.X, f.Y, f.Side, f.Side, 1, 0)
-		p := proposal{die: Die{Box: c.box, Center: c.center}, s: f.Side, detected: alone, seen: f.Score}
+		p := seenAs(f)
+		p.detected = alone
 		for _, q := range pips {
-			if insideBox(c.box, image.Pt(int(q.x)+tray.Min.X, int(q.y)+tray.Min.Y)) {
+			if insideBox(p.die.Box, image.Pt(int(q.x)+tray.Min.X, int(q.y)+tray.Min.Y)) {
 				p.blobs++
 			}
 		}

@@ -268,7 +268,10 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 	// The pips tell where a die lies that neither search saw whole: the
 	// model reads it there at the frame's die size.
 	more, err := r.readFound(frame, pipGroups(pips, side, dice))
-	return append(dice, more...), err
+	if err != nil {
+		return nil, err
+	}
+	return append(dice, more...), nil
 }
 
 // inReadingOrder sorts dice top to bottom, then left to right.

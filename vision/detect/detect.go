@@ -209,7 +209,7 @@ func pipsOf(found, above []Candidate) bool {
 		}
 		sures++
 		for i, a := range above {
-			if held[i] >= 2 && a.Side > pipsWithin*f.Side && a.holds(f) {
+			if held[i] >= 2 && a.Side > pipsWithin*f.Side && a.Holds(f) {
 				inside++
 				break
 			}
@@ -223,8 +223,8 @@ func pipsOf(found, above []Candidate) bool {
 // touching dice seen as one are only twice the side of each.
 const pipsWithin = 3.5
 
-// holds reports whether f's centre lies in c's square.
-func (c Candidate) holds(f Candidate) bool {
+// Holds reports whether f's centre lies in c's square.
+func (c Candidate) Holds(f Candidate) bool {
 	return math.Abs(f.X-c.X) < c.Side/2 && math.Abs(f.Y-c.Y) < c.Side/2
 }
 
@@ -232,7 +232,7 @@ func (c Candidate) holds(f Candidate) bool {
 func (c Candidate) holdsSure(found []Candidate) int {
 	n := 0
 	for _, f := range found {
-		if f.Score >= sure && c.holds(f) {
+		if f.Score >= sure && c.Holds(f) {
 			n++
 		}
 	}
