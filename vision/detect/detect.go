@@ -177,7 +177,7 @@ func (d *Detector) settle(frame gocv.Mat, largest float64) ([]Candidate, error) 
 		}
 	}
 	for range 2 {
-		seen, ok := typicalSide(found)
+		seen, ok := typicalUnder(found, largest)
 		if !ok {
 			return found, nil
 		}
@@ -277,6 +277,13 @@ const filling = -1
 // tries the other scales: pips seen as dice score up to about 0.65, the die
 // they lie on over 0.8.
 const clearlySure = 0.7
+
+// typicalUnder is typicalSide of the dice found under largest: a die seen
+// at largest or more is none here, and sizing the next look by it would
+// look for such dice only.
+func typicalUnder(found []Candidate, largest float64) (float64, bool) {
+	return typicalSide(slices.DeleteFunc(slices.Clone(found), func(c Candidate) bool { return c.Side >= largest }))
+}
 
 // typicalSide is the median side of the candidates sure to be dice.
 func typicalSide(found []Candidate) (float64, bool) {

@@ -372,3 +372,25 @@ func TestDetectUnderLooksForNoDieAsLargeAsItsLimit(t *testing.T) {
 		})
 	}
 }
+
+func TestTypicalUnderSizesTheNextLookByTheDiceUnderItsLimit(t *testing.T) {
+	// Dice lying apart, seen from a look twice their size: the look's
+	// sure dice are one die and a huddle of the others seen as one.
+	look := []Candidate{{Side: 46, Score: 0.64}, {Side: 116, Score: 0.64}, {Side: 81, Score: 0.48}}
+	for _, c := range []struct {
+		name    string
+		largest float64
+		want    float64
+		ok      bool
+	}{
+		{"no limit: the median of the sure dice", math.Inf(1), 116, true},
+		{"the huddle over the limit is no die", 115, 46, true},
+		{"every sure die over the limit", 40, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			side, ok := typicalUnder(look, c.largest)
+			assert.Equal(t, c.ok, ok)
+			assert.Equal(t, c.want, side)
+		})
+	}
+}
