@@ -19,21 +19,66 @@ import (
 // tuned on two trays, mistake coloured pips, felt and board art, so these
 // dice are the reading and that search only a second opinion.
 func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
-	var props []proposal
+	var props, parts []proposal
+	var of []int // the proposal each part lies on
 	for _, f := range sortedByScore(found) {
-		if nearAny(props, f.X, f.Y, 0.5*f.Side) {
-			continue // a second peak on one die
-		}
 		p := seenAs(f)
 		p.detected = true
+		if i := firstNear(props, f.X, f.Y, 0.5*f.Side); i >= 0 {
+			// A second peak on one die, or the die itself inside a box
+			// the detector drew too large around it.
+			if f.Side < partShare*props[i].s {
+				parts, of = append(parts, p), append(of, i)
+			}
+			continue
+		}
 		props = append(props, p)
+		// The detector, settling the dice's size itself, can draw its box
+		// around a die seen far smaller than the look it settled on.
+		f.Side *= closerShare
+		parts, of = append(parts, seenAs(f)), append(of, len(props)-1)
 	}
-	probs, err := r.classifyTwice(frame, props)
+	probs, err := r.model.classify(frame, append(props, parts...))
 	if err != nil {
+		return nil, err
+	}
+	props, probs = byParts(props, probs, parts, of)
+	if probs, err = r.readAgain(frame, props, probs); err != nil {
 		return nil, err
 	}
 	return decideFound(props, probs, r.faces), nil
 }
+
+// byParts replaces each proposal by a part of it, read after it in probs,
+// that shows more pips than the model reads the whole as: no part of a
+// face shows more pips than the face, so the whole is a box drawn around a
+// die seen small, which the model takes for a 1 or 2 at that scale.
+func byParts(props []proposal, probs [][model.Classes]float64, parts []proposal, of []int) ([]proposal, [][model.Classes]float64) {
+	wholes := probs[:len(props)]
+	for k, part := range parts {
+		if i := of[k]; showsMore(probs[len(props)+k], wholes[i]) {
+			props[i], wholes[i] = part, probs[len(props)+k]
+		}
+	}
+	return props, wholes
+}
+
+// showsMore reports whether part reads, fairly surely, as a face of at
+// least two pips more than whole: one more is no sign, since a pip seen
+// closer can pass for a 2.
+func showsMore(part, whole [model.Classes]float64) bool {
+	v := likeliest(part)
+	return part[model.NotADie] <= notADie && part[v] >= huddleFace && v > likeliest(whole)+1
+}
+
+// partShare is the largest share of a die's side that a die the detector
+// sees on it, nearly centred, may be to count as a part of it rather than
+// a second peak on the same die.
+const partShare = 0.75
+
+// closerShare is the side, as a share of the box the detector drew, at
+// which the model looks again at every die it found.
+const closerShare = 0.6
 
 // seenAs is the proposal of a die the detector found: an upright square of
 // its side, as sure as the detector is of it.
@@ -49,6 +94,12 @@ func (r *Reader) classifyTwice(frame gocv.Mat, props []proposal) ([][model.Class
 	if err != nil {
 		return nil, err
 	}
+	return r.readAgain(frame, props, probs)
+}
+
+// readAgain reads again from more views each of props, read as probs,
+// that the model takes for a die but is unsure of.
+func (r *Reader) readAgain(frame gocv.Mat, props []proposal, probs [][model.Classes]float64) ([][model.Classes]float64, error) {
 	var again []proposal
 	var first [][model.Classes]float64
 	var at []int

@@ -11,15 +11,17 @@ import (
 	"github.com/dicecam/dicecam/vision/model"
 )
 
+// reads is the model's reading of a face v at p, the rest not a die.
+func reads(v int, p float64) [model.Classes]float64 {
+	var pr [model.Classes]float64
+	pr[v] = p
+	pr[model.NotADie] = 1 - p
+	return pr
+}
+
 func TestDecideFoundAsksWhereTheDetectorOrTheModelIsUnsure(t *testing.T) {
 	at := func(x, y int, s, seen float64) proposal {
 		return proposal{die: Die{Center: image.Pt(x, y)}, s: s, seen: seen, detected: true}
-	}
-	reads := func(v int, p float64) [model.Classes]float64 {
-		var pr [model.Classes]float64
-		pr[v] = p
-		pr[model.NotADie] = 1 - p
-		return pr
 	}
 	cases := []struct {
 		name  string
@@ -155,4 +157,35 @@ func TestPipGroupsPlaceOneDieUnderEachGroupOfPips(t *testing.T) {
 	require.Len(t, got, 1, "no die placed on one already read")
 	assert.InDelta(t, 110, got[0].X, 1)
 	assert.Empty(t, pipGroups(nil, 40, nil))
+}
+
+func TestByPartsTakesAPartShowingMorePipsThanItsWhole(t *testing.T) {
+	whole := proposal{die: Die{Center: image.Pt(100, 100)}, s: 80, seen: 0.7}
+	part := proposal{die: Die{Center: image.Pt(100, 100)}, s: 48, seen: 0.7}
+	for _, c := range []struct {
+		name        string
+		whole, part [model.Classes]float64
+		taken       bool
+	}{
+		{"a die seen small in a box too large reads as a 1; its part as a 5", reads(1, 0.99), reads(5, 0.8), true},
+		{"a 2 read in a box too large; its part a 6", reads(2, 0.95), reads(6, 0.6), true},
+		{"a pip seen close can pass for a 2", reads(1, 0.84), reads(2, 0.91), false},
+		{"a part of a 4 read as a 5 is no more than one pip over", reads(4, 0.9), reads(5, 0.9), false},
+		{"a part read as fewer pips is a part", reads(5, 0.95), reads(1, 0.99), false},
+		{"a part torn between faces", reads(1, 0.99), [model.Classes]float64{0.2, 0, 0, 0, 0.35, 0.45, 0}, false},
+		{"a part that is no die", reads(1, 0.99), reads(5, 0.45), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			props, probs := byParts([]proposal{whole}, [][model.Classes]float64{c.whole, c.part}, []proposal{part}, []int{0})
+			require.Len(t, props, 1)
+			require.Len(t, probs, 1)
+			if c.taken {
+				assert.Equal(t, part, props[0])
+				assert.Equal(t, c.part, probs[0])
+			} else {
+				assert.Equal(t, whole, props[0])
+				assert.Equal(t, c.whole, probs[0])
+			}
+		})
+	}
 }

@@ -214,7 +214,8 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 // of the dice in it, and the face model reads it as a fair 2 or 3, its dice
 // for pips. So the dice the detector finds inside it when it looks for no
 // die as large are read: the pips of a close-up read as 1s or as no die,
-// and two faces of more pips are dice.
+// and two faces of more pips are dice, as is one that shows more pips
+// than the model reads big as (showsMore): no part of a face shows more.
 func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidate, bool) {
 	if r.model == nil || r.finder == nil || big.Side < float64(min(frame.Cols(), frame.Rows()))/4 {
 		return nil, false
@@ -229,20 +230,22 @@ func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidat
 			inside = append(inside, seenAs(f))
 		}
 	}
-	if len(inside) < 2 {
+	if len(inside) == 0 {
 		return nil, false
 	}
-	probs, err := r.model.classify(frame, inside)
+	probs, err := r.model.classify(frame, append(inside, seenAs(big)))
 	if err != nil {
 		return nil, false
 	}
-	faces := 0
-	for _, p := range probs {
+	whole := probs[len(inside)]
+	faces, more := 0, false
+	for _, p := range probs[:len(inside)] {
 		if v := likeliest(p); v > 1 && p[v] >= huddleFace {
 			faces++
 		}
+		more = more || showsMore(p, whole)
 	}
-	return under, faces >= 2
+	return under, faces >= 2 || more
 }
 
 // huddleFace is the probability the model gives a die in a huddle for a
@@ -310,13 +313,16 @@ const (
 	sureDetected  = 0.97
 )
 
-func nearAny(props []proposal, x, y, reach float64) bool {
-	for _, p := range props {
+func nearAny(props []proposal, x, y, reach float64) bool { return firstNear(props, x, y, reach) >= 0 }
+
+// firstNear is the index of the first of props within reach of (x, y), -1 if none.
+func firstNear(props []proposal, x, y, reach float64) int {
+	for i, p := range props {
 		if math.Hypot(x-float64(p.die.Center.X), y-float64(p.die.Center.Y)) < reach {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 func shift(d Die, off image.Point) Die {
