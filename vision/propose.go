@@ -8,6 +8,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/vision/detect"
+	"github.com/dicecam/dicecam/vision/model"
 )
 
 // proposal is a place that may hold a die, found by its pips or as a blob,
@@ -200,6 +201,9 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 		return nil
 	}
 	if side == 0 && len(found) > 0 {
+		if over, ok := r.overPips(frame, found); ok {
+			found = over
+		}
 		if under, ok := r.huddle(frame, found[0]); ok {
 			found = under
 		}
@@ -247,6 +251,80 @@ func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidat
 	}
 	return under, faces >= 2 || more
 }
+
+// overPips reports whether found, the dice the detector settled on, are
+// pips: the model reads no face on them in particular, while on the dice
+// the detector finds when it looks for none as small, dice they lie on, it
+// reads faces far more surely. It returns those dice if so. On a table the
+// detector has never seen it can be surer of pips than of the dice they
+// lie on.
+func (r *Reader) overPips(frame gocv.Mat, found []detect.Candidate) ([]detect.Candidate, bool) {
+	if r.model == nil || r.finder == nil {
+		return nil, false
+	}
+	found = found[:min(judged, len(found))]
+	seen, err := r.legibility(frame, found)
+	if err != nil || seen >= legible {
+		return nil, false
+	}
+	sides := make([]float64, len(found))
+	for i, f := range found {
+		sides[i] = f.Side
+	}
+	slices.Sort(sides)
+	over, err := r.finder.DetectOver(frame, pipsUnder*sides[len(sides)/2])
+	if err != nil || !lieOn(found, over) {
+		return nil, false
+	}
+	better, err := r.legibility(frame, over[:min(judged, len(over))])
+	return over, err == nil && better >= seen+legibler
+}
+
+// lieOn reports whether most of pips, two at least, lie on dice.
+func lieOn(pips, dice []detect.Candidate) bool {
+	on := 0
+	for _, p := range pips {
+		if slices.ContainsFunc(dice, func(d detect.Candidate) bool { return d.Holds(p) }) {
+			on++
+		}
+	}
+	return on >= 2 && 2*on >= len(pips)
+}
+
+// legibility is how surely, on average, the model reads a face on found,
+// a die it reads as none counting nothing.
+func (r *Reader) legibility(frame gocv.Mat, found []detect.Candidate) (float64, error) {
+	props := make([]proposal, len(found))
+	for i, f := range found {
+		props[i] = seenAs(f)
+	}
+	probs, err := r.model.classify(frame, props)
+	return legibilityOf(probs), err
+}
+
+func legibilityOf(probs [][model.Classes]float64) float64 {
+	if len(probs) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, p := range probs {
+		if p[model.NotADie] <= notADie {
+			sum += p[likeliest(p)]
+		}
+	}
+	return sum / float64(len(probs))
+}
+
+// The model must read the dice the detector settled on at legible on
+// average, or those it finds looking for none under pipsUnder times their
+// side at legibler more, for the first to be taken for dice rather than
+// pips; judged is how many of each look's surest dice it reads for that.
+const (
+	legible   = 0.5
+	legibler  = 0.2
+	pipsUnder = 2
+	judged    = 4
+)
 
 // huddleFace is the probability the model gives a die in a huddle for a
 // face of two pips or more.

@@ -121,7 +121,7 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 	if dieSide > 0 && !math.IsInf(dieSide, 0) {
 		return d.detectAt(frame, dieSide)
 	}
-	return d.settle(frame, math.Inf(1))
+	return d.settle(frame, 0, math.Inf(1))
 }
 
 // DetectUnder is Detect without a die side for a frame whose dice are all
@@ -129,15 +129,31 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 // none. A reader calls it where the large die Detect saw may be a huddle
 // of small dice, seen from too far up as one.
 func (d *Detector) DetectUnder(frame gocv.Mat, largest float64) ([]Candidate, error) {
-	found, err := d.settle(frame, largest)
-	return slices.DeleteFunc(found, func(c Candidate) bool { return c.Side >= largest }), err
+	found, err := d.settle(frame, 0, largest)
+	return outside(found, 0, largest), err
+}
+
+// DetectOver is Detect without a die side for a frame whose dice are all
+// over smallest pixels across: it looks for no smaller die and reports
+// none. A reader calls it where the small dice Detect saw may be the pips
+// of larger ones, on a table where the detector is surer of pips than of
+// the dice they lie on.
+func (d *Detector) DetectOver(frame gocv.Mat, smallest float64) ([]Candidate, error) {
+	found, err := d.settle(frame, smallest, math.Inf(1))
+	return outside(found, smallest, math.Inf(1)), err
+}
+
+// outside is found without the dice of smallest pixels or less or of
+// largest or more.
+func outside(found []Candidate, smallest, largest float64) []Candidate {
+	return slices.DeleteFunc(slices.Clone(found), func(c Candidate) bool { return c.Side <= smallest || c.Side >= largest })
 }
 
 // settle is Detect's search for the dice's size, trying no look for dice of
-// largest pixels or more.
-func (d *Detector) settle(frame gocv.Mat, largest float64) ([]Candidate, error) {
+// smallest pixels or less, or of largest or more.
+func (d *Detector) settle(frame gocv.Mat, smallest, largest float64) ([]Candidate, error) {
 	short := float64(min(frame.Cols(), frame.Rows()))
-	guess := min(DefaultDieSide(frame.Cols(), frame.Rows()), largest)
+	guess := min(max(DefaultDieSide(frame.Cols(), frame.Rows()), 1.5*smallest), largest)
 	found, err := d.detectAt(frame, guess)
 	if err != nil {
 		return nil, err
@@ -151,7 +167,7 @@ func (d *Detector) settle(frame gocv.Mat, largest float64) ([]Candidate, error) 
 			best = found[0].Score
 		}
 		for _, other := range []float64{short / 2, short / 24, filling} {
-			if other >= largest || other == filling && !math.IsInf(largest, 1) {
+			if other >= largest || other != filling && other <= smallest || other == filling && !math.IsInf(largest, 1) {
 				continue
 			}
 			var more []Candidate
@@ -177,7 +193,9 @@ func (d *Detector) settle(frame gocv.Mat, largest float64) ([]Candidate, error) 
 		}
 	}
 	for range 2 {
-		seen, ok := typicalUnder(found, largest)
+		// A die seen outside the range is none here, and sizing the next
+		// look by it would look for such dice only.
+		seen, ok := typicalSide(outside(found, smallest, largest))
 		if !ok {
 			return found, nil
 		}
@@ -277,13 +295,6 @@ const filling = -1
 // tries the other scales: pips seen as dice score up to about 0.65, the die
 // they lie on over 0.8.
 const clearlySure = 0.7
-
-// typicalUnder is typicalSide of the dice found under largest: a die seen
-// at largest or more is none here, and sizing the next look by it would
-// look for such dice only.
-func typicalUnder(found []Candidate, largest float64) (float64, bool) {
-	return typicalSide(slices.DeleteFunc(slices.Clone(found), func(c Candidate) bool { return c.Side >= largest }))
-}
 
 // typicalSide is the median side of the candidates sure to be dice.
 func typicalSide(found []Candidate) (float64, bool) {

@@ -341,54 +341,69 @@ func TestDetectFindsADieFillingTheFrame(t *testing.T) {
 	}
 }
 
-func TestDetectUnderLooksForNoDieAsLargeAsItsLimit(t *testing.T) {
+func TestDetectUnderAndOverLookForNoDieBeyondTheirLimit(t *testing.T) {
 	matcheck.Check(t)
 	d := newDetector(t)
 	for _, c := range []struct {
+		name   string
 		folder string
 		limit  float64 // times the dice's median side
+		over   bool    // DetectOver, else DetectUnder
+		all    bool    // every die lies within the limit, so all are found
 	}{
-		{"large", 0.8},   // every die over the limit: none may be reported
-		{"colours", 2.5}, // every die under it: all are found as Detect finds them
-		{"crowd", 2.5},
+		{"under: every die over the limit", "large", 0.8, false, false},
+		{"under: every die under it", "colours", 2.5, false, true},
+		{"under: a crowd under it", "crowd", 2.5, false, true},
+		{"over: every die under the limit", "colours", 2.5, true, false},
+		{"over: every die over it", "colours", 0.4, true, true},
+		{"over: large dice over it", "large", 0.4, true, true},
 	} {
-		t.Run(c.folder, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			for img, boxes := range readTruth(t, c.folder) {
 				frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", c.folder, img))
 				limit := c.limit * medianSide(boxes)
 				all, err := d.Detect(frame, 0)
 				require.NoError(t, err)
-				under, err := d.DetectUnder(frame, limit)
+				look, within := d.DetectUnder, func(side float64) bool { return side < limit }
+				if c.over {
+					look, within = d.DetectOver, func(side float64) bool { return side > limit }
+				}
+				got, err := look(frame, limit)
 				frame.Close()
 				require.NoError(t, err)
 				require.Equal(t, len(boxes), match(all, boxes), "%s: Detect finds every die", img)
-				for _, f := range under {
-					assert.Less(t, f.Side, limit, "%s: a die of side %.0f reported under %.0f", img, f.Side, limit)
+				for _, f := range got {
+					assert.True(t, within(f.Side), "%s: a die of side %.0f reported beyond %.0f", img, f.Side, limit)
 				}
-				if c.limit > 1 {
-					assert.Equal(t, len(boxes), match(under, boxes), "%s: DetectUnder finds every die under its limit", img)
+				if c.all {
+					assert.Equal(t, len(boxes), match(got, boxes), "%s: every die within the limit is found", img)
 				}
 			}
 		})
 	}
 }
 
-func TestTypicalUnderSizesTheNextLookByTheDiceUnderItsLimit(t *testing.T) {
-	// Dice lying apart, seen from a look twice their size: the look's
-	// sure dice are one die and a huddle of the others seen as one.
-	look := []Candidate{{Side: 46, Score: 0.64}, {Side: 116, Score: 0.64}, {Side: 81, Score: 0.48}}
+func TestTheNextLookIsSizedByTheDiceInsideTheRange(t *testing.T) {
+	// Dice lying apart, seen from a look twice their size: its sure dice
+	// are one die and a huddle of the others seen as one.
+	huddled := []Candidate{{Side: 46, Score: 0.64}, {Side: 116, Score: 0.64}, {Side: 81, Score: 0.48}}
+	// Dice seen from a look for pips: its sure dice are pips and one die.
+	pips := []Candidate{{Side: 12, Score: 0.81}, {Side: 14, Score: 0.77}, {Side: 80, Score: 0.6}}
 	for _, c := range []struct {
-		name    string
-		largest float64
-		want    float64
-		ok      bool
+		name              string
+		look              []Candidate
+		smallest, largest float64
+		want              float64
+		ok                bool
 	}{
-		{"no limit: the median of the sure dice", math.Inf(1), 116, true},
-		{"the huddle over the limit is no die", 115, 46, true},
-		{"every sure die over the limit", 40, 0, false},
+		{"no range: the median of the sure dice", huddled, 0, math.Inf(1), 116, true},
+		{"the huddle over the range is no die", huddled, 0, 115, 46, true},
+		{"pips, with no range", pips, 0, math.Inf(1), 14, true},
+		{"pips under the range are no dice", pips, 28, math.Inf(1), 80, true},
+		{"every sure die outside it", huddled, 50, 100, 0, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			side, ok := typicalUnder(look, c.largest)
+			side, ok := typicalSide(outside(c.look, c.smallest, c.largest))
 			assert.Equal(t, c.ok, ok)
 			assert.Equal(t, c.want, side)
 		})

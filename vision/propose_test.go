@@ -1,0 +1,48 @@
+package vision
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/dicecam/dicecam/vision/detect"
+	"github.com/dicecam/dicecam/vision/model"
+)
+
+func TestLieOnWantsMostPipsTwoAtLeastOnTheDice(t *testing.T) {
+	dice := []detect.Candidate{{X: 100, Y: 100, Side: 80}, {X: 300, Y: 100, Side: 80}}
+	pip := func(x, y float64) detect.Candidate { return detect.Candidate{X: x, Y: y, Side: 14} }
+	for _, c := range []struct {
+		name string
+		pips []detect.Candidate
+		want bool
+	}{
+		{"the pips of two faces", []detect.Candidate{pip(80, 80), pip(120, 120), pip(290, 100), pip(310, 100)}, true},
+		{"two pips on one face", []detect.Candidate{pip(80, 80), pip(120, 120)}, true},
+		{"one die inside a box drawn around it is no pips", []detect.Candidate{pip(100, 100)}, false},
+		{"most off the dice", []detect.Candidate{pip(80, 80), pip(120, 120), pip(500, 300), pip(520, 300), pip(540, 300)}, false},
+		{"half on them", []detect.Candidate{pip(80, 80), pip(120, 120), pip(500, 300), pip(520, 300)}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, lieOn(c.pips, dice))
+		})
+	}
+}
+
+func TestLegibilityOfIsHowSurelyTheModelReadsAFace(t *testing.T) {
+	torn := [model.Classes]float64{0.05, 0.2, 0.25, 0.2, 0.1, 0.1, 0.1}
+	for _, c := range []struct {
+		name  string
+		probs [][model.Classes]float64
+		want  float64
+	}{
+		{"faces read surely", [][model.Classes]float64{reads(5, 0.95), reads(1, 0.99)}, 0.97},
+		{"pips read as no face in particular", [][model.Classes]float64{torn, torn}, 0.25},
+		{"no die counts nothing", [][model.Classes]float64{reads(5, 0.95), reads(3, 0.3)}, 0.475},
+		{"nothing to read", nil, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.InDelta(t, c.want, legibilityOf(c.probs), 1e-9)
+		})
+	}
+}
