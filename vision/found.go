@@ -38,29 +38,46 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, err
 		f.Side *= closerShare
 		parts, of = append(parts, seenAs(f)), append(of, len(props)-1)
 	}
-	probs, err := r.model.classify(frame, append(props, parts...))
+	probs, err := r.model.classify(frame, props)
 	if err != nil {
 		return nil, err
 	}
-	props, probs = byParts(props, probs, parts, of)
+	parts, of = partsToRead(parts, of, probs)
+	partProbs, err := r.model.classify(frame, parts)
+	if err != nil {
+		return nil, err
+	}
+	byParts(props, probs, parts, partProbs, of)
 	if probs, err = r.readAgain(frame, props, probs); err != nil {
 		return nil, err
 	}
 	return decideFound(props, probs, r.faces), nil
 }
 
-// byParts replaces each proposal by a part of it, read after it in probs,
-// that shows more pips than the model reads the whole as: no part of a
-// face shows more pips than the face, so the whole is a box drawn around a
-// die seen small, which the model takes for a 1 or 2 at that scale.
-func byParts(props []proposal, probs [][model.Classes]float64, parts []proposal, of []int) ([]proposal, [][model.Classes]float64) {
-	wholes := probs[:len(props)]
+// byParts replaces each of props, read as probs, by a part of it that
+// shows more pips than the model reads the whole as: no part of a face
+// shows more pips than the face, so the whole is a box drawn around a die
+// seen small, which the model takes for a 1 or 2 at that scale. Part k,
+// read as partProbs[k], lies on props[of[k]].
+func byParts(props []proposal, probs [][model.Classes]float64, parts []proposal, partProbs [][model.Classes]float64, of []int) {
 	for k, part := range parts {
-		if i := of[k]; showsMore(probs[len(props)+k], wholes[i]) {
-			props[i], wholes[i] = part, probs[len(props)+k]
+		if i := of[k]; showsMore(partProbs[k], probs[i]) {
+			props[i], probs[i] = part, partProbs[k]
 		}
 	}
-	return props, wholes
+}
+
+// partsToRead is parts without those whose whole, read as probs, no part
+// can show more pips than: a 5 or a 6.
+func partsToRead(parts []proposal, of []int, probs [][model.Classes]float64) ([]proposal, []int) {
+	var keep []proposal
+	var keepOf []int
+	for k, p := range parts {
+		if likeliest(probs[of[k]])+2 < model.Classes {
+			keep, keepOf = append(keep, p), append(keepOf, of[k])
+		}
+	}
+	return keep, keepOf
 }
 
 // showsMore reports whether part reads, fairly surely, as a face of at

@@ -176,9 +176,8 @@ func TestByPartsTakesAPartShowingMorePipsThanItsWhole(t *testing.T) {
 		{"a part that is no die", reads(1, 0.99), reads(5, 0.45), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			props, probs := byParts([]proposal{whole}, [][model.Classes]float64{c.whole, c.part}, []proposal{part}, []int{0})
-			require.Len(t, props, 1)
-			require.Len(t, probs, 1)
+			props, probs := []proposal{whole}, [][model.Classes]float64{c.whole}
+			byParts(props, probs, []proposal{part}, [][model.Classes]float64{c.part}, []int{0})
 			if c.taken {
 				assert.Equal(t, part, props[0])
 				assert.Equal(t, c.part, probs[0])
@@ -188,4 +187,13 @@ func TestByPartsTakesAPartShowingMorePipsThanItsWhole(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestPartsToReadLeavesOutThePartsOfFivesAndSixes(t *testing.T) {
+	probs := [][model.Classes]float64{reads(1, 0.99), reads(4, 0.9), reads(5, 0.95), reads(6, 0.6)}
+	parts := []proposal{{s: 1}, {s: 2}, {s: 3}, {s: 4}, {s: 5}}
+	of := []int{0, 1, 2, 3, 0}
+	kept, keptOf := partsToRead(parts, of, probs)
+	assert.Equal(t, []proposal{{s: 1}, {s: 2}, {s: 5}}, kept)
+	assert.Equal(t, []int{0, 1, 0}, keptOf)
 }

@@ -263,16 +263,22 @@ func (r *Reader) overPips(frame gocv.Mat, found []detect.Candidate) ([]detect.Ca
 		return nil, false
 	}
 	found = found[:min(judged, len(found))]
-	seen, err := r.legibility(frame, found)
-	if err != nil || seen >= legible {
-		return nil, false
-	}
 	sides := make([]float64, len(found))
 	for i, f := range found {
 		sides[i] = f.Side
 	}
 	slices.Sort(sides)
-	over, err := r.finder.DetectOver(frame, pipsUnder*sides[len(sides)/2])
+	side := sides[len(sides)/2]
+	if side >= detect.DefaultDieSide(frame.Cols(), frame.Rows())/2 {
+		// Detect looks for pips no larger than that only after its first
+		// look, at that side, saw no die clearly.
+		return nil, false
+	}
+	seen, err := r.legibility(frame, found)
+	if err != nil || seen >= legible {
+		return nil, false
+	}
+	over, err := r.finder.DetectOver(frame, pipsUnder*side)
 	if err != nil || !lieOn(found, over) {
 		return nil, false
 	}
