@@ -207,9 +207,67 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 		if under, ok := r.huddle(frame, found[0]); ok {
 			found = under
 		}
+		found = r.widerLook(frame, found)
 	}
 	return slices.DeleteFunc(found, func(f detect.Candidate) bool { return f.Score < detectedFloor })
 }
+
+// widerLook adds to found the dice the detector is sure of when it looks
+// for dice widerBy times the side of those it settled on, away from
+// those. Settling on one size for a frame of many dice, the detector
+// misses dice of a larger set among them, and on a tray it has never seen
+// it settles below the dice's side. A frame of fewer than crowd sure dice
+// is left as found: around one die, the wider look finds its box's
+// corners and its side faces.
+func (r *Reader) widerLook(frame gocv.Mat, found []detect.Candidate) []detect.Candidate {
+	side, ok := crowdSide(found)
+	if !ok {
+		return found
+	}
+	wider, err := r.finder.Detect(frame, widerBy*side)
+	if err != nil {
+		return found
+	}
+	return joinWider(found, wider)
+}
+
+// crowdSide is the median side of the sure dice of found, if there are
+// crowd of them at least.
+func crowdSide(found []detect.Candidate) (float64, bool) {
+	var sides []float64
+	for _, f := range found {
+		if f.Score >= detectSure {
+			sides = append(sides, f.Side)
+		}
+	}
+	if len(sides) < crowd {
+		return 0, false
+	}
+	slices.Sort(sides)
+	return sides[len(sides)/2], true
+}
+
+// joinWider is found with the sure dice of the wider look that lie on
+// none of found.
+func joinWider(found, wider []detect.Candidate) []detect.Candidate {
+	out := slices.Clone(found)
+	for _, w := range wider {
+		if w.Score >= detectSure && !slices.ContainsFunc(found, func(f detect.Candidate) bool {
+			return math.Hypot(f.X-w.X, f.Y-w.Y) < 0.5*max(f.Side, w.Side)
+		}) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// widerBy is how many times the side of the dice it settled on the
+// detector looks again for wider ones, in a frame of crowd sure dice or
+// more.
+const (
+	widerBy = 1.5
+	crowd   = 3
+)
 
 // huddle reports whether big, a die the detector sees at a quarter of the
 // frame's short side or more, is a huddle of small dice seen as one, and

@@ -46,3 +46,33 @@ func TestLegibilityOfIsHowSurelyTheModelReadsAFace(t *testing.T) {
 		})
 	}
 }
+
+func TestCrowdSideWantsThreeSureDice(t *testing.T) {
+	die := func(side, score float64) detect.Candidate { return detect.Candidate{Side: side, Score: score} }
+	for _, c := range []struct {
+		name  string
+		found []detect.Candidate
+		want  float64
+		ok    bool
+	}{
+		{"a crowd: the median of the sure", []detect.Candidate{die(30, 0.9), die(34, 0.6), die(28, 0.5), die(80, 0.3)}, 30, true},
+		{"two sure dice are no crowd", []detect.Candidate{die(30, 0.9), die(34, 0.6), die(28, 0.45)}, 0, false},
+		{"nothing found", nil, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			side, ok := crowdSide(c.found)
+			assert.Equal(t, c.ok, ok)
+			assert.Equal(t, c.want, side)
+		})
+	}
+}
+
+func TestJoinWiderAddsTheSureDiceAwayFromThoseFound(t *testing.T) {
+	found := []detect.Candidate{{X: 100, Y: 100, Side: 30, Score: 0.8}, {X: 160, Y: 100, Side: 30, Score: 0.6}}
+	wider := []detect.Candidate{
+		{X: 105, Y: 98, Side: 45, Score: 0.9},  // a die already found, seen wider
+		{X: 300, Y: 200, Side: 45, Score: 0.7}, // a larger die the settled look missed
+		{X: 400, Y: 50, Side: 45, Score: 0.45}, // unsure: a corner of the tray
+	}
+	assert.Equal(t, append(found, wider[1]), joinWider(found, wider))
+}
