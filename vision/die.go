@@ -12,9 +12,9 @@
 // (secondOpinion); pip-sized unsure reads left over say where a die lies
 // that neither saw whole (withoutPips). Without a profile the detector
 // settles the dice's size itself: pips it takes for dice give way to the
-// dice they lie on where the model reads those more surely (overPips), and
-// a huddle of small dice it takes for one large die is looked at again
-// (huddle). Each die is read in its box and at a closer crop, and a part
+// dice they lie on where the model reads those more surely (overPips), a
+// huddle of small dice it takes for one large die is looked at again
+// (huddle), and in a crowd it looks again for wider dice (widerLook). Each die is read in its box and at a closer crop, and a part
 // showing more pips than the whole is the die (byParts). A profile may
 // ask for the detector alone (DetectorOnly). A person is asked whenever
 // the cues disagree or the model is unsure: a confident wrong value is

@@ -36,7 +36,9 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, err
 		// The detector, settling the dice's size itself, can draw its box
 		// around a die seen far smaller than the look it settled on.
 		f.Side *= closerShare
-		parts, of = append(parts, seenAs(f)), append(of, len(props)-1)
+		closer := seenAs(f)
+		closer.detected = true
+		parts, of = append(parts, closer), append(of, len(props)-1)
 	}
 	probs, err := r.model.classify(frame, props)
 	if err != nil {
