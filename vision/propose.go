@@ -234,16 +234,10 @@ func (r *Reader) widerLook(frame gocv.Mat, found []detect.Candidate) []detect.Ca
 // crowdSide is the median side of the sure dice of found, if there are
 // crowd of them at least.
 func crowdSide(found []detect.Candidate) (float64, bool) {
-	var sides []float64
-	for _, f := range found {
-		if f.Score >= detectSure {
-			sides = append(sides, f.Side)
-		}
-	}
+	sides := detect.SureSides(found)
 	if len(sides) < crowd {
 		return 0, false
 	}
-	slices.Sort(sides)
 	return sides[len(sides)/2], true
 }
 

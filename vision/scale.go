@@ -4,7 +4,6 @@ import (
 	"errors"
 	"image"
 	"math"
-	"slices"
 
 	"gocv.io/x/gocv"
 
@@ -23,16 +22,10 @@ const workSide = 48
 func (r *Reader) workScale(found []detect.Candidate) float64 {
 	side := r.typicalSide()
 	if side == 0 {
-		var sides []float64
-		for _, f := range found {
-			if f.Score >= detectSure {
-				sides = append(sides, f.Side)
-			}
-		}
+		sides := detect.SureSides(found)
 		if len(sides) == 0 {
 			return 1
 		}
-		slices.Sort(sides)
 		side = sides[len(sides)/2]
 	}
 	// Shrinking by less than a third saves little and blurs small pips:

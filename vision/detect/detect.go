@@ -298,17 +298,25 @@ const clearlySure = 0.7
 
 // typicalSide is the median side of the candidates sure to be dice.
 func typicalSide(found []Candidate) (float64, bool) {
+	sides := SureSides(found)
+	if len(sides) == 0 {
+		return 0, false
+	}
+	return sides[len(sides)/2], true
+}
+
+// SureSides are the sides of the candidates in found sure enough to be
+// dice that their sides set the scale of a frame without a profile, in
+// ascending order.
+func SureSides(found []Candidate) []float64 {
 	var sides []float64
 	for _, c := range found {
 		if c.Score >= sure {
 			sides = append(sides, c.Side)
 		}
 	}
-	if len(sides) == 0 {
-		return 0, false
-	}
 	slices.Sort(sides)
-	return sides[len(sides)/2], true
+	return sides
 }
 
 func (d *Detector) detectAt(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
