@@ -201,6 +201,10 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 		return nil
 	}
 	if side == 0 && len(found) > 0 {
+		// The size it settled on is chosen by its own scores, which on a
+		// table it has never seen can favour pips, a huddle seen as one
+		// die, or the smaller of two sets of dice: the model checks the
+		// first two, and a wider look finds the larger set.
 		if over, ok := r.overPips(frame, found); ok {
 			found = over
 		}
