@@ -52,6 +52,7 @@ def train(args, out, without, corpus):
         run([args.python, "tools/train/train.py", "--sources", ",".join(sources), "--corpus", ",".join(corpus),
              "--epochs", str(args.epochs), "--threads", "1", "--smooth", "0.02", "--seed", "1", "--hold", "0",
              "--hard", "tools/train/hard.csv", "--synth-per-real", str(args.synth_per_real),
+             "--sizes", args.sizes, "--groups", str(args.groups),
              "--out", os.path.join(out, "dice.onnx"), "--golden", os.path.join(out, "golden"),
              "--report", os.path.join(out, "dice.md")], log)
 
@@ -102,6 +103,8 @@ def main():
     ap.add_argument("--epochs", type=int, default=45)
     ap.add_argument("--real-share", type=float, default=0.5)
     ap.add_argument("--synth-per-real", type=float, default=0.5)
+    ap.add_argument("--sizes", default="0.8,1.2", help="train.py's --sizes for the face model")
+    ap.add_argument("--groups", type=float, default=0.0, help="train.py's --groups for the face model")
     args = ap.parse_args()
     wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED) + ["synthetic-held"]
 

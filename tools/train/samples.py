@@ -17,7 +17,7 @@ class Plan:
     cy: float
     s: float
     label: int
-    kind: str  # "die", "background", "between", "offset", "large", "small", "hard"
+    kind: str  # "die", "background", "between", "offset", "large", "small", "hard", "group"
 
 
 def _dice_by_photo(ds):
@@ -27,10 +27,10 @@ def _dice_by_photo(ds):
     return by
 
 
-def positives(di, ds, folds, rng, jitter):
+def positives(di, ds, folds, rng, jitter, sizes=(0.8, 1.2)):
     """One plan per die; with jitter the centre moves by up to 15% of s, the size
-    by up to 20%, and (for webcam-desk) s lies anywhere from the labelled pip
-    group to the whole die."""
+    by a factor drawn from sizes, and (for webcam-desk) s lies anywhere from the
+    labelled pip group to the whole die."""
     plans = []
     for d in ds.dice:
         if ds.photos[d.photo].fold not in folds or d.value < 1:
@@ -39,15 +39,19 @@ def positives(di, ds, folds, rng, jitter):
             plans.append(Plan(di, d.photo, d.cx, d.cy, d.s_box, d.value, "die"))
             continue
         lo = d.s_box if d.value != 1 else max(d.s_box, 0.6 * d.s_die)
-        s = rng.uniform(min(lo, d.s_die), d.s_die) * rng.uniform(0.8, 1.2)
+        s = rng.uniform(min(lo, d.s_die), d.s_die) * rng.uniform(*sizes)
         cx = d.cx + rng.uniform(-0.15, 0.15) * s
         cy = d.cy + rng.uniform(-0.15, 0.15) * s
         plans.append(Plan(di, d.photo, cx, cy, s, d.value, "die"))
     return plans
 
 
-def negatives(di, ds, folds, rng, count):
-    """count plans of class 0, drawn over the photos of the given folds."""
+def negatives(di, ds, folds, rng, count, group_weight=0.0):
+    """count plans of class 0, drawn over the photos of the given folds.
+    group_weight is the weight, beside the other kinds' (which sum to 1.15),
+    of a few dice lying near one another seen as one die of two to five times
+    their side: a detector settling a table's dice size itself draws such
+    boxes, and a model never shown one reads it as a 1 or a 2."""
     by = _dice_by_photo(ds)
     photos = [i for i, p in enumerate(ds.photos) if p.fold in folds]
     dice = [d for d in ds.dice if ds.photos[d.photo].fold in folds and d.value > 0]
@@ -61,10 +65,13 @@ def negatives(di, ds, folds, rng, count):
                     pairs.append((p, q))
     hard = [h for h in ds.hard if ds.photos[h[0]].fold in folds]
     median_s = float(np.median([d.s_die for d in dice or ds.dice]))
-    kinds = ["background", "offset", "between", "large", "small", "hard"]
-    weights = np.array([0.35, 0.3, 0.15, 0.12, 0.08, 0.15])
+    groups = [i for i in photos if len(by.get(i, [])) >= 2]
+    kinds = ["background", "offset", "between", "large", "small", "hard", "group"]
+    weights = np.array([0.35, 0.3, 0.15, 0.12, 0.08, 0.15, group_weight])
     if not pairs:
         weights[2] = 0
+    if not groups:
+        weights[6] = 0
     if not dice:
         weights[[1, 3, 4]] = 0
     if not hard:
@@ -91,6 +98,8 @@ def negatives(di, ds, folds, rng, count):
             photo, hx, hy, hs = hard[rng.integers(len(hard))]
             s = hs * rng.uniform(0.85, 1.2)
             plan = Plan(di, photo, hx + rng.uniform(-0.1, 0.1) * s, hy + rng.uniform(-0.1, 0.1) * s, s, 0, kind)
+        elif kind == "group":
+            plan = _group(di, by[groups[rng.integers(len(groups))]], rng)
         elif kind == "large":
             d = dice[rng.integers(len(dice))]
             plan = Plan(di, d.photo, d.cx, d.cy, d.s_die * rng.uniform(2.3, 3.0), 0, kind)
@@ -103,6 +112,23 @@ def negatives(di, ds, folds, rng, count):
         if plan is not None:
             plans.append(plan)
     return plans
+
+
+def _group(di, dice, rng):
+    """A crop holding a die and one to three of its nearest neighbours within
+    four of its sides, centred between them, at two to five times their side
+    and at least as wide as they lie: two dice apart pass for a 2's pips."""
+    d = dice[rng.integers(len(dice))]
+    near = sorted((q for q in dice if q is not d and np.hypot(q.cx - d.cx, q.cy - d.cy) < 4 * d.s_die),
+                  key=lambda q: np.hypot(q.cx - d.cx, q.cy - d.cy))
+    if not near:
+        return None
+    chosen = [d] + near[:rng.integers(1, min(3, len(near)) + 1)]
+    cx = float(np.mean([q.cx for q in chosen]))
+    cy = float(np.mean([q.cy for q in chosen]))
+    reach = max(max(abs(q.cx - cx), abs(q.cy - cy)) + q.s_die / 2 for q in chosen)
+    s = max(2 * reach, d.s_die * rng.uniform(2.0, 5.0))
+    return Plan(di, d.photo, cx, cy, s, 0, "group")
 
 
 def _background(di, ds, photos, by, median_s, rng):

@@ -52,7 +52,8 @@ def to_tensor(crops):
     return torch.from_numpy(crops).permute(0, 3, 1, 2).float().div(255.0).contiguous()
 
 
-def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5, synth_min=0):
+def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5, synth_min=0,
+              sizes=(0.8, 1.2), group_weight=0.0):
     """Fresh augmented crops for one epoch: every real training die twice (a
     tray-topdown die tray_draws times: its marbled dice are the hard ones),
     synth_per_real synthetic dice for each real one (at least synth_min)
@@ -63,7 +64,7 @@ def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5
     synthetic = [ds for ds in datasets if ds.synthetic]
     for di, ds in enumerate(datasets):
         folds = ALL_FOLDS if ds.synthetic else TRAIN_FOLDS
-        pos = samples.positives(di, ds, folds, rng, jitter=True)
+        pos = samples.positives(di, ds, folds, rng, jitter=True, sizes=sizes)
         if ds.synthetic and real > 0:
             want = max(synth_min, int(real * synth_per_real)) // len(synthetic)
             keep = rng.permutation(len(pos))[:want]
@@ -72,14 +73,14 @@ def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5
             # With no real dice to match (the poker model), every rendered
             # die is drawn, and more again until there are synth_min of them.
             while pos and len(pos) < synth_min // len(synthetic):
-                pos += samples.positives(di, ds, folds, rng, jitter=True)
+                pos += samples.positives(di, ds, folds, rng, jitter=True, sizes=sizes)
         else:
             draws = tray_draws if ds.name == "tray-topdown" else 2
             for _ in range(draws - 1):
-                pos += samples.positives(di, ds, folds, rng, jitter=True)
+                pos += samples.positives(di, ds, folds, rng, jitter=True, sizes=sizes)
             real += len(pos)
         n_neg = int(len(pos) * neg_share / (1 - neg_share))
-        plans += pos + samples.negatives(di, ds, folds, rng, n_neg)
+        plans += pos + samples.negatives(di, ds, folds, rng, n_neg, group_weight)
     return samples.render(datasets, plans, rng)
 
 
@@ -227,6 +228,10 @@ def main():
                     help="the fold of the real photographs kept out of training and scored: -1 for none")
     ap.add_argument("--crop", type=int, default=dicedata.CROP, help="side of the square the model reads, in pixels")
     ap.add_argument("--hard", help="a mine.py CSV of false dice to add to class 0")
+    ap.add_argument("--sizes", type=lambda v: tuple(float(x) for x in v.split(",")), default=(0.8, 1.2),
+                    help="the range of factors a training die's side is scaled by, as LOW,HIGH")
+    ap.add_argument("--groups", type=float, default=0.0,
+                    help="weight of class-0 crops of a few dice seen as one, beside the other kinds' 1.15")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
     args = ap.parse_args()
 
@@ -264,7 +269,8 @@ def main():
     gen = torch.Generator().manual_seed(args.seed)
     for epoch in range(args.epochs):
         crops, labels = epoch_set(datasets, epoch, args.seed, neg_share=0.3, tray_draws=args.tray_draws,
-                                  synth_per_real=args.synth_per_real, synth_min=args.synth_min)
+                                  synth_per_real=args.synth_per_real, synth_min=args.synth_min,
+                                  sizes=args.sizes, group_weight=args.groups)
         x, y = to_tensor(crops), torch.from_numpy(labels)
         if sched is None:
             steps_per_epoch = (len(y) + 127) // 128
@@ -287,7 +293,7 @@ def main():
     text = [f"# Fold-{args.hold} figures of {args.out}\n",
             f"Trained {args.epochs} epochs on folds {sorted(TRAIN_FOLDS)} of {', '.join(sources) or 'no real photographs'}, "
             f"corpus {args.corpus or 'none'}, {args.faces} faces, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
-            f"hard negatives {args.hard or 'none'}, "
+            f"hard negatives {args.hard or 'none'}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
     for (crops, labels, _), ds in zip(evals, datasets):  # the real ones only
