@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
@@ -51,7 +52,75 @@ func TestCalibrationKeepsTheDefaultsUnlessAWayReadsClearlyBetterAndNoWorse(t *te
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, preferred(tt.in))
+			usable := make([]bool, len(tt.in))
+			for i := range usable {
+				usable[i] = true
+			}
+			assert.Equal(t, tt.want, preferred(tt.in, usable))
+		})
+	}
+	t.Run("a way that could not be fitted: not kept", func(t *testing.T) {
+		assert.Equal(t, 0, preferred([]vision.Accuracy{base, better}, []bool{true, false}))
+	})
+}
+
+func TestAHeadMayReadNoMoreThanADieMoreSilentlyWrongThanItsWayWithout(t *testing.T) {
+	ways := waysFor(rules.PipFaces)
+	headed := slices.IndexFunc(ways, func(w reading) bool { return w.head })
+	require.Positive(t, headed)
+	base := ways[headed].base
+	tests := []struct {
+		name          string
+		without, with int // silently wrong
+		want          bool
+	}{
+		{"as many", 3, 3, true},
+		{"fewer", 3, 1, true},
+		{"one more", 3, 4, true},
+		{"two more", 3, 5, false},
+		{"three where none", 0, 3, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			accuracies := make([]vision.Accuracy, len(ways))
+			usable := make([]bool, len(ways))
+			for i := range usable {
+				usable[i] = true
+			}
+			accuracies[base].Wrong, accuracies[headed].Wrong = tt.without, tt.with
+			headsNoWronger(ways, accuracies, usable)
+			assert.Equal(t, tt.want, usable[headed], ways[headed].name)
+			assert.True(t, usable[base], "a way without a head is not judged so")
+		})
+	}
+}
+
+func TestEveryWayOfReadingIsTriedWithTheSetsHeadToo(t *testing.T) {
+	for _, faces := range []rules.Faces{rules.PipFaces, rules.PokerFaces} {
+		t.Run(faces.String(), func(t *testing.T) {
+			ways := waysFor(faces)
+			assert.Equal(t, "built-in defaults", ways[0].name)
+			plain, heads := 0, 0
+			for _, w := range ways {
+				if !w.head {
+					plain++
+					assert.Zero(t, heads, "%s: the ways with a head come last", w.name)
+					continue
+				}
+				heads++
+				base := ways[w.base]
+				assert.False(t, base.head)
+				assert.True(t, base.headed, base.name)
+				assert.Equal(t, base.name+" with the set's head", w.name)
+			}
+			assert.Equal(t, "classical search and detector with the set's head", ways[plain].name)
+			if faces == rules.PokerFaces {
+				assert.Equal(t, 2, plain, "the poker reader always runs the detector and the model")
+				assert.Equal(t, 1, heads)
+			} else {
+				assert.Equal(t, len(readings), plain)
+				assert.Equal(t, 2, heads)
+			}
 		})
 	}
 }
@@ -162,14 +231,20 @@ func TestCalibrationSaysHowEachWayReadItsPhotos(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, heard, 1, "one comparison a calibration")
 	c := heard[0]
-	require.Len(t, c.Ways, len(readings))
-	require.Len(t, c.Read, len(readings))
+	ways := waysFor(rules.PipFaces)
+	require.Len(t, c.Ways, len(ways))
+	require.Len(t, c.Read, len(ways))
 	assert.Equal(t, "built-in defaults", c.Ways[0], "the defaults come first")
 	dice := 0
 	for _, ph := range train {
 		dice += len(ph.Dice)
 	}
 	for i, a := range c.Read {
+		if ways[i].head && a.Photos == 0 {
+			// Half of so small a folder is too few dice to fit a head on.
+			assert.NotEqual(t, i, c.Kept, "a way that could not be fitted is not kept")
+			continue
+		}
 		assert.Equal(t, len(train), a.Photos, "%s reads every photo of so small a folder", c.Ways[i])
 		assert.Equal(t, dice, a.Labelled, c.Ways[i])
 	}

@@ -1,9 +1,11 @@
 package vision
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"math"
+	"slices"
 
 	"github.com/dicecam/dicecam/vision/model"
 	"gocv.io/x/gocv"
@@ -13,6 +15,15 @@ import (
 type classifier struct {
 	net  gocv.Net
 	blob gocv.Mat
+
+	// sum names the model file, as a Head does; features is the layer
+	// whose output a head reads, "" where the model has none; output is
+	// the layer of the logits.
+	sum              uint32
+	features, output string
+	// head, where a profile fitted one for this model, adds its logits
+	// to the model's.
+	head *Head
 
 	// memo holds the readings of one frame's crops while a Read remembers
 	// them, nil otherwise: the classical search and the detector's own
@@ -84,7 +95,27 @@ func loadClassifier(onnx []byte) (*classifier, error) {
 	if net.Empty() {
 		return nil, fmt.Errorf("load the dice model: OpenCV read an empty network")
 	}
-	return &classifier{net: net, blob: gocv.NewMat()}, nil
+	c := &classifier{net: net, blob: gocv.NewMat(), sum: modelSum(onnx)}
+	c.features, c.output = layersOf(net)
+	return c, nil
+}
+
+// layersOf names the last pooling layer of net, whose features its last
+// layer reads and a head reads too ("" where it has none), and its output
+// layer. Layer 0 is the input. gocv's GetLayerNames returns names it has
+// already freed, so each layer is asked its own.
+func layersOf(net gocv.Net) (features, output string) {
+	n := len(net.GetLayerNames())
+	for i := 1; i <= n; i++ {
+		l := net.GetLayer(i)
+		name, kind := l.GetName(), l.GetType()
+		l.Close()
+		if kind == "Pooling" {
+			features = name
+		}
+		output = name
+	}
+	return features, output
 }
 
 func (c *classifier) Close() error {
@@ -151,22 +182,81 @@ func (c *classifier) run(crops []gocv.Mat) ([][model.Classes]float64, error) {
 	if len(crops) == 0 {
 		return nil, nil
 	}
-	gocv.BlobFromImages(crops, &c.blob, 1/255.0, image.Pt(model.Crop, model.Crop), gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
-	c.net.SetInput(c.blob, "")
+	if c.head != nil {
+		logits, features, err := c.forward(crops)
+		if err != nil {
+			return nil, err
+		}
+		if len(features[0]) != len(c.head.Mean) {
+			return nil, fmt.Errorf("the profile's head reads %d features, the face model gives %d: calibrate again", len(c.head.Mean), len(features[0]))
+		}
+		probs := make([][model.Classes]float64, len(crops))
+		for i := range crops {
+			probs[i] = c.head.settle(softmax(logits[i]), softmax(c.head.add(logits[i], features[i])))
+		}
+		return probs, nil
+	}
+	c.setInput(crops)
 	out := c.net.Forward("")
 	defer out.Close()
-	logits, err := out.DataPtrFloat32()
+	logits, err := logitsOf(out, len(crops))
 	if err != nil {
-		return nil, fmt.Errorf("read the model's output: %w", err)
-	}
-	if len(logits) != len(crops)*model.Classes {
-		return nil, fmt.Errorf("the model returned %d numbers for %d crops, want %d each", len(logits), len(crops), model.Classes)
+		return nil, err
 	}
 	probs := make([][model.Classes]float64, len(crops))
 	for i := range crops {
 		probs[i] = softmax(logits[i*model.Classes : (i+1)*model.Classes])
 	}
 	return probs, nil
+}
+
+func (c *classifier) setInput(crops []gocv.Mat) {
+	gocv.BlobFromImages(crops, &c.blob, 1/255.0, image.Pt(model.Crop, model.Crop), gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
+	c.net.SetInput(c.blob, "")
+}
+
+// logitsOf is the model's output for n crops, checked for its length.
+func logitsOf(out gocv.Mat, n int) ([]float32, error) {
+	logits, err := out.DataPtrFloat32()
+	if err != nil {
+		return nil, fmt.Errorf("read the model's output: %w", err)
+	}
+	if len(logits) != n*model.Classes {
+		return nil, fmt.Errorf("the model returned %d numbers for %d crops, want %d each", len(logits), n, model.Classes)
+	}
+	return logits, nil
+}
+
+// forward returns, for each crop, the model's logits and the pooled
+// features its last layer reads them from, copied out of OpenCV's memory.
+func (c *classifier) forward(crops []gocv.Mat) (logits, features [][]float32, err error) {
+	if c.features == "" {
+		return nil, nil, errors.New("the face model has no pooled features for a head")
+	}
+	if len(crops) == 0 {
+		return nil, nil, nil
+	}
+	c.setInput(crops)
+	outs := c.net.ForwardLayers([]string{c.features, c.output})
+	defer closeAll(outs)
+	z, err := logitsOf(outs[1], len(crops))
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := outs[0].DataPtrFloat32()
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the model's features: %w", err)
+	}
+	if len(f)%len(crops) != 0 {
+		return nil, nil, fmt.Errorf("the model returned %d features for %d crops", len(f), len(crops))
+	}
+	dim := len(f) / len(crops)
+	logits, features = make([][]float32, len(crops)), make([][]float32, len(crops))
+	for i := range crops {
+		logits[i] = slices.Clone(z[i*model.Classes : (i+1)*model.Classes])
+		features[i] = slices.Clone(f[i*dim : (i+1)*dim])
+	}
+	return logits, features, nil
 }
 
 func closeAll(ms []gocv.Mat) {

@@ -18,11 +18,7 @@ import (
 // whole frame.
 func TestCropForCutsWhatCropAtCutsFromTheWholeFrame(t *testing.T) {
 	matcheck.Check(t)
-	frame := gocv.IMRead(filepath.Join("..", "testdata", "fixtures", "colours", "images", "colours-0.jpg"), gocv.IMReadColor)
-	defer frame.Close()
-	if frame.Empty() {
-		t.Skip("testdata/fixtures is absent: generate it with go run ./cmd/dicegen fixtures")
-	}
+	frame := coloursFrame(t)
 	w, h := frame.Cols(), frame.Rows()
 	for _, c := range []image.Point{{0, 0}, {3, 5}, {w - 1, h - 1}, {w - 7, 20}, {40, h - 3}, {w / 2, h / 2}} {
 		for _, s := range []float64{1, 5.3, 40.7, 80} {
@@ -39,4 +35,16 @@ func TestCropForCutsWhatCropAtCutsFromTheWholeFrame(t *testing.T) {
 			})
 		}
 	}
+}
+
+// coloursFrame is a fixture frame of five coloured dice, closed when the
+// test ends.
+func coloursFrame(t *testing.T) gocv.Mat {
+	t.Helper()
+	frame := gocv.IMRead(filepath.Join("..", "testdata", "fixtures", "colours", "images", "colours-0.jpg"), gocv.IMReadColor)
+	t.Cleanup(func() { frame.Close() })
+	if frame.Empty() {
+		t.Skip("testdata/fixtures is absent: generate it with go run ./cmd/dicegen fixtures")
+	}
+	return frame
 }

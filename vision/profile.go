@@ -62,6 +62,10 @@ type Profile struct {
 	// Templates are normalised top-face patches, one or more per face label,
 	// for faces that pips cannot read (poker faces, a logo in place of a face).
 	Templates []FaceTemplate `json:"templates,omitempty"`
+
+	// Head, where calibration fitted one, adapts the face model to this
+	// dice set; a head fitted on another model file is not used.
+	Head *Head `json:"head,omitempty"`
 }
 
 // FaceTemplate is a grey top-face patch of Size×Size pixels, row by row,
@@ -115,6 +119,14 @@ func (p *Profile) measuredSide() float64 {
 // and the reader narrows it from the frame's size instead.
 func (p *Profile) sizedByCalibration() bool { return p.DieSize != defaultDieSize }
 
+// HeadFits reports whether the profile holds a head fitted on the face
+// model a reader running m reads its faces with. A profile calibrated
+// before the model file changed, in a new dicecam, still reads: without
+// its head, until it is calibrated again.
+func (p *Profile) HeadFits(m Models) bool {
+	return p.Head != nil && p.Head.Model == modelSum(m.faceModel(p.Faces))
+}
+
 // Validate reports the first thing wrong with p, naming the field.
 func (p *Profile) Validate() error {
 	switch {
@@ -132,6 +144,11 @@ func (p *Profile) Validate() error {
 		return fmt.Errorf("die_size %v goes past %d pixels, wider than any frame dicecam reads: calibrate again", p.DieSize, maxDieSide)
 	case p.Tray.Min.X < 0 || p.Tray.Min.Y < 0 || p.Tray.Max.X < p.Tray.Min.X || p.Tray.Max.Y < p.Tray.Min.Y:
 		return fmt.Errorf("tray %v is not a rectangle inside a frame", p.Tray)
+	}
+	if p.Head != nil {
+		if err := p.Head.validate(); err != nil {
+			return err
+		}
 	}
 	for i, t := range p.Templates {
 		// The reader compares TemplateSize² patches only; any other size

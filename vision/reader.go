@@ -44,6 +44,19 @@ type Models struct {
 	Detector []byte // the dice detector
 }
 
+// faceModel is the face classifier a reader of faces runs.
+func (m Models) faceModel(faces rules.Faces) []byte {
+	switch {
+	case faces == rules.PokerFaces && m.Poker != nil:
+		return m.Poker
+	case faces == rules.PokerFaces:
+		return model.PokerONNX()
+	case m.Faces != nil:
+		return m.Faces
+	}
+	return model.ONNX()
+}
+
 // LoadModels reads the models in dir: dice.onnx, poker.onnx and
 // detector.onnx, each where present.
 func LoadModels(dir string) (Models, error) {
@@ -88,19 +101,15 @@ func NewReaderWith(p *Profile, m Models) (*Reader, error) {
 	for _, c := range p.Bodies {
 		r.bodies = append(r.bodies, [3]float64(c.Lab()))
 	}
-	faces := m.Faces
-	if p.Faces == rules.PokerFaces {
-		faces = m.Poker
-		if faces == nil {
-			faces = model.PokerONNX()
-		}
-	}
-	c, err := loadClassifier(faces)
+	c, err := loadClassifier(m.faceModel(p.Faces))
 	if err != nil {
 		r.Close()
 		return nil, fmt.Errorf("new reader: %w", err)
 	}
 	r.model = c
+	if p.HeadFits(m) {
+		c.head = p.Head
+	}
 	if p.Detector {
 		detector := m.Detector
 		if detector == nil {
@@ -135,7 +144,11 @@ func (r *Reader) Close() error {
 // neither keeps nor closes frame.
 func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	defer r.model.remember()()
-	found := r.detect(frame)
+	return r.readDetected(frame, r.detect(frame))
+}
+
+// readDetected reads frame, in which the detector found found.
+func (r *Reader) readDetected(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
 	if r.profile.Tray.Empty() && len(found) == 0 && croppedToADie(frame) {
 		// The detector looks for a die's edges against a table; a crop
 		// cut to the die shows it none. The model says whether it is one.

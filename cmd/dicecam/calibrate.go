@@ -14,7 +14,9 @@ const calibrateUsage = `--from FOLDER | --source S [--size WxH] [--profile P] [-
 
 Builds a profile from a labelled folder of photos of one table and one dice
 set (images.csv and dice.csv, as the README's "Labelled photos" says): where the
-dice lie, the tray colour and the die size. A photo is in fold
+dice lie, the tray colour and the die size, and a head that fits the face
+model to the set's own dice, each kept only where it reads the photos better
+than the built-in defaults, which it says. A photo is in fold
 crc32(basename) % N; --exclude-fold 0/5 calibrates on all photos but fold 0,
 so that 'dicecam eval --fold 0/5' measures on photos calibration never saw.
 
