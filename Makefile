@@ -52,11 +52,13 @@ FUZZ_INPUTS := 10000x
 FUZZ := vision:FuzzDecodeImage vision:FuzzParseProfile rules:FuzzParseLogRoundTrips rules:FuzzTableLogKeepsEveryTotal scoreboard:FuzzAPIBodies
 
 # The whole suite, then once more with gocv's Mat profile so any Mat left open
-# fails, then the fuzz targets.
+# fails, then the fuzz targets. The calibrate package reads hundreds of
+# labelled photos each way a calibration tries, heads included: some six
+# minutes on two cores, near go test's default limit of ten.
 test: deps deps-browser
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
-	$(GO) test -count=1 -tags matprofile ./...
+	$(GO) test -count=1 -timeout 20m ./...
+	$(GO) test -count=1 -timeout 20m -tags matprofile ./...
 	@for f in $(FUZZ); do \
 		echo "$(GO) test -run '^$$' -fuzz=$${f#*:} -fuzztime=$(FUZZ_INPUTS) ./$${f%%:*}"; \
 		$(GO) test -run '^$$' -fuzz="^$${f#*:}$$" -fuzztime=$(FUZZ_INPUTS) ./$${f%%:*} || exit 1; \
