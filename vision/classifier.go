@@ -285,7 +285,8 @@ func cropFor(frame gocv.Mat, centre image.Point, s float64) gocv.Mat {
 	return model.CropAt(view, float64(centre.X-part.Min.X), float64(centre.Y-part.Min.Y), s)
 }
 
-func softmax(z []float32) [model.Classes]float64 {
+// softmax is the class probabilities of one crop's logits z.
+func softmax[F float32 | float64](z []F) [model.Classes]float64 {
 	var p [model.Classes]float64
 	top := math.Inf(-1)
 	for _, v := range z {

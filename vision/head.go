@@ -327,7 +327,7 @@ func fit(samples []sample) *Head {
 				}
 				z[k] = v
 			}
-			p := softmax64(z)
+			p := softmax(z[:])
 			for k := range p {
 				g := p[k]
 				if k == s.class {
@@ -364,20 +364,3 @@ const (
 	fitMomentum = 0.9
 	fitHold     = 0.01
 )
-
-func softmax64(z [model.Classes]float64) [model.Classes]float64 {
-	top := math.Inf(-1)
-	for _, v := range z {
-		top = math.Max(top, v)
-	}
-	var p [model.Classes]float64
-	sum := 0.0
-	for k, v := range z {
-		p[k] = math.Exp(v - top)
-		sum += p[k]
-	}
-	for k := range p {
-		p[k] /= sum
-	}
-	return p
-}
