@@ -60,7 +60,9 @@ type Candidate struct {
 // Detector runs the network. It is not safe for concurrent use: it reuses
 // its scratch Mats from one frame to the next.
 type Detector struct {
-	net    gocv.Net
+	onnx   []byte
+	nets   []sized // at most poolSize, loaded as looks need them
+	looks  uint64  // the looks run so far, to tell the least recent
 	small  gocv.Mat
 	half   gocv.Mat // the frame halved, on the way to small
 	padded gocv.Mat
@@ -78,16 +80,64 @@ func New() (*Detector, error) { return NewFrom(onnx) }
 // contract, such as one trained without some photographs to measure how the
 // reader does on them.
 func NewFrom(onnx []byte) (*Detector, error) {
+	net, err := load(onnx)
+	if err != nil {
+		return nil, err
+	}
+	return &Detector{onnx: onnx, nets: []sized{{net: net}}, small: gocv.NewMat(), half: gocv.NewMat(),
+		padded: gocv.NewMat(), blob: gocv.NewMat()}, nil
+}
+
+func load(onnx []byte) (gocv.Net, error) {
 	net, err := gocv.ReadNetFromONNXBytes(onnx)
 	if err != nil {
-		return nil, fmt.Errorf("load the dice detector: %w", err)
+		return net, fmt.Errorf("load the dice detector: %w", err)
 	}
 	if net.Empty() {
 		net.Close()
-		return nil, errors.New("load the dice detector: OpenCV read an empty network")
+		return net, errors.New("load the dice detector: OpenCV read an empty network")
 	}
-	return &Detector{net: net, small: gocv.NewMat(), half: gocv.NewMat(),
-		padded: gocv.NewMat(), blob: gocv.NewMat()}, nil
+	return net, nil
+}
+
+// sized is a copy of the network with the input size it last read.
+type sized struct {
+	net  gocv.Net
+	size image.Point
+	used uint64
+}
+
+// poolSize is how many copies of the network a Detector keeps. OpenCV sets
+// a network up again for every new input size, which costs about a third
+// of a look at a 1280x720 frame's usual sizes, and Detect's looks at one
+// frame are of up to four sizes that the next frame mostly repeats. A copy
+// for each keeps its size; a fifth size takes over the least recent copy.
+const poolSize = 4
+
+// netFor is the copy of the network for an input of size: the one that
+// last read that size, else one that has read nothing, else a new one
+// while the pool has room, else the least recently used.
+func (d *Detector) netFor(size image.Point) (gocv.Net, error) {
+	d.looks++
+	least := 0
+	for i, n := range d.nets {
+		if n.size == size {
+			d.nets[i].used = d.looks
+			return n.net, nil
+		}
+		if n.used < d.nets[least].used {
+			least = i
+		}
+	}
+	if d.nets[least].used > 0 && len(d.nets) < poolSize {
+		net, err := load(d.onnx)
+		if err != nil {
+			return net, err
+		}
+		d.nets, least = append(d.nets, sized{net: net}), len(d.nets)
+	}
+	d.nets[least].size, d.nets[least].used = size, d.looks
+	return d.nets[least].net, nil
 }
 
 // Close frees the network and the scratch Mats.
@@ -96,7 +146,11 @@ func (d *Detector) Close() error {
 	d.half.Close()
 	d.padded.Close()
 	d.blob.Close()
-	return d.net.Close()
+	var errs []error
+	for _, n := range d.nets {
+		errs = append(errs, n.net.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // DefaultDieSide is where Detect starts on a frame without a profile: an
@@ -337,7 +391,8 @@ func (d *Detector) forward(frame gocv.Mat, dieSide float64) (out gocv.Mat, sx, s
 		return out, 0, 0, err
 	}
 	d.shrink(frame, w, h)
-	return d.run(), float64(w) / float64(frame.Cols()), float64(h) / float64(frame.Rows()), nil
+	out, err = d.run()
+	return out, float64(w) / float64(frame.Cols()), float64(h) / float64(frame.Rows()), err
 }
 
 // inputSize is the size the contract shrinks frame to for a die of dieSide.
@@ -356,13 +411,18 @@ func inputSize(frame gocv.Mat, dieSide float64) (w, h int, err error) {
 
 // run reads d.small with the network and returns its output, which the
 // caller closes.
-func (d *Detector) run() gocv.Mat {
+func (d *Detector) run() (gocv.Mat, error) {
 	w, h := d.small.Cols(), d.small.Rows()
 	// The padding goes right and bottom so cell centres keep their place.
 	gocv.CopyMakeBorder(d.small, &d.padded, 0, -h&(align-1), 0, -w&(align-1), gocv.BorderReplicate, color.RGBA{})
-	gocv.BlobFromImages([]gocv.Mat{d.padded}, &d.blob, 1/255.0, image.Pt(d.padded.Cols(), d.padded.Rows()), gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
-	d.net.SetInput(d.blob, "")
-	return d.net.Forward("")
+	size := image.Pt(d.padded.Cols(), d.padded.Rows())
+	net, err := d.netFor(size)
+	if err != nil {
+		return gocv.Mat{}, err
+	}
+	gocv.BlobFromImages([]gocv.Mat{d.padded}, &d.blob, 1/255.0, size, gocv.NewScalar(0, 0, 0, 0), false, false, gocv.MatTypeCV32F)
+	net.SetInput(d.blob, "")
+	return net.Forward(""), nil
 }
 
 // shrink resizes frame to w×h into d.small by area averaging, as the

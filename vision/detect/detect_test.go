@@ -64,7 +64,8 @@ func TestOpenCVReadsTheDetectorAsPyTorchDid(t *testing.T) {
 	w, h, err := inputSize(frame, g.DieSide)
 	require.NoError(t, err)
 	gocv.Resize(frame, &d.small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
-	out := d.run()
+	out, err := d.run()
+	require.NoError(t, err)
 	defer out.Close()
 	require.Equal(t, g.Shape, out.Size(), "output shape")
 	got, err := out.DataPtrFloat32()
@@ -408,4 +409,47 @@ func TestTheNextLookIsSizedByTheDiceInsideTheRange(t *testing.T) {
 			assert.Equal(t, c.want, side)
 		})
 	}
+}
+
+func TestEachInputSizeKeepsItsOwnCopyOfTheNetwork(t *testing.T) {
+	matcheck.Check(t)
+	d := newDetector(t)
+	a, b, c, e, f := image.Pt(288, 160), image.Pt(224, 128), image.Pt(144, 88), image.Pt(96, 56), image.Pt(64, 40)
+	netA, err := d.netFor(a)
+	require.NoError(t, err)
+	for _, size := range []image.Point{b, c, e} {
+		_, err := d.netFor(size)
+		require.NoError(t, err)
+	}
+	again, err := d.netFor(a)
+	require.NoError(t, err)
+	assert.Equal(t, netA, again, "the copy that read a size reads it again")
+	require.Len(t, d.nets, poolSize)
+
+	// A fifth size takes over the copy least recently used: b's.
+	_, err = d.netFor(f)
+	require.NoError(t, err)
+	require.Len(t, d.nets, poolSize, "the pool does not grow past its size")
+	var sizes []image.Point
+	for _, n := range d.nets {
+		sizes = append(sizes, n.size)
+	}
+	assert.ElementsMatch(t, []image.Point{a, f, c, e}, sizes)
+}
+
+func TestLooksOfManySizesFindWhatOneLookFinds(t *testing.T) {
+	matcheck.Check(t)
+	frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", "colours", "images", "colours-0.jpg"))
+	defer frame.Close()
+	sides := []float64{20, 31, 45, 60, 80, 110, 45, 20}
+	many := newDetector(t)
+	for _, side := range sides {
+		got, err := many.Detect(frame, side)
+		require.NoError(t, err)
+		fresh := newDetector(t)
+		want, err := fresh.Detect(frame, side)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "a look at side %.0f after looks at other sides", side)
+	}
+	assert.Len(t, many.nets, poolSize)
 }
