@@ -196,6 +196,8 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 	if r.typicalSide() > 0 {
 		side = math.Sqrt(r.profile.DieSize[0] * r.profile.DieSize[1])
 	}
+	// The checks below look again at sizes the first settle looked at.
+	defer r.finder.Remember()()
 	found, err := r.finder.Detect(frame, side)
 	if err != nil {
 		return nil

@@ -60,11 +60,18 @@ type Candidate struct {
 // Detector runs the network. It is not safe for concurrent use: it reuses
 // its scratch Mats from one frame to the next.
 type Detector struct {
-	onnx   []byte
-	nets   []sized // at most poolSize, loaded as looks need them
-	looks  uint64  // the looks run so far, to tell the least recent
-	small  gocv.Mat
-	half   gocv.Mat // the frame halved, on the way to small
+	onnx  []byte
+	nets  []sized // at most poolSize, loaded as looks need them
+	looks uint64  // the looks run so far, to tell the least recent
+	small gocv.Mat
+	half  gocv.Mat // the frame halved, on the way to small
+	// halved is the size of the frame half holds halved, while one
+	// settle's looks at that frame may share it; zero otherwise.
+	halved   image.Point
+	settling bool
+	// memo holds what each look at one frame found while a caller
+	// remembers them (Remember), nil otherwise.
+	memo   map[look][]Candidate
 	padded gocv.Mat
 	blob   gocv.Mat
 }
@@ -206,6 +213,10 @@ func outside(found []Candidate, smallest, largest float64) []Candidate {
 // settle is Detect's search for the dice's size, trying no look for dice of
 // smallest pixels or less, or of largest or more.
 func (d *Detector) settle(frame gocv.Mat, smallest, largest float64) ([]Candidate, error) {
+	// Every look of a settle at the frame halves it alike. The only other
+	// frame a settle looks at is the frame framed, which is larger.
+	d.settling, d.halved = true, image.Point{}
+	defer func() { d.settling, d.halved = false, image.Point{} }()
 	short := float64(min(frame.Cols(), frame.Rows()))
 	guess := min(max(DefaultDieSide(frame.Cols(), frame.Rows()), 1.5*smallest), largest)
 	found, err := d.detectAt(frame, guess)
@@ -374,25 +385,39 @@ func SureSides(found []Candidate) []float64 {
 }
 
 func (d *Detector) detectAt(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
-	out, sx, sy, err := d.forward(frame, dieSide)
+	w, h, err := inputSize(frame, dieSide)
+	if err != nil {
+		return nil, err
+	}
+	key := look{image.Pt(frame.Cols(), frame.Rows()), image.Pt(w, h)}
+	if found, ok := d.memo[key]; ok {
+		return slices.Clone(found), nil
+	}
+	d.shrink(frame, w, h)
+	out, err := d.run()
 	if err != nil {
 		return nil, err
 	}
 	defer out.Close()
-	return decode(out, sx, sy)
+	found, err := decode(out, float64(w)/float64(frame.Cols()), float64(h)/float64(frame.Rows()))
+	if err == nil && d.memo != nil {
+		d.memo[key] = slices.Clone(found)
+	}
+	return found, err
 }
 
-// forward runs the network on the frame shrunk as the contract says and
-// returns its raw output, which the caller closes, with the input pixels per
-// frame pixel across and down.
-func (d *Detector) forward(frame gocv.Mat, dieSide float64) (out gocv.Mat, sx, sy float64, err error) {
-	w, h, err := inputSize(frame, dieSide)
-	if err != nil {
-		return out, 0, 0, err
-	}
-	d.shrink(frame, w, h)
-	out, err = d.run()
-	return out, float64(w) / float64(frame.Cols()), float64(h) / float64(frame.Rows()), err
+// look names a look at the frame a Detector remembers: the frame's size
+// and the input's, which together fix what the network reads.
+type look struct{ frame, input image.Point }
+
+// Remember keeps what each look at a frame finds until the returned func
+// is called, and until then every frame given must be that frame, or that
+// frame as Framed frames it. A reader asks about one frame in several
+// ways: Detect, then DetectUnder where a large die may be a huddle, whose
+// first look is Detect's, and DetectOver where dice may be pips.
+func (d *Detector) Remember() (forget func()) {
+	d.memo = make(map[look][]Candidate)
+	return func() { d.memo = nil }
 }
 
 // inputSize is the size the contract shrinks frame to for a die of dieSide.
@@ -436,7 +461,12 @@ func (d *Detector) run() (gocv.Mat, error) {
 func (d *Detector) shrink(frame gocv.Mat, w, h int) {
 	src := frame
 	if cols, rows := frame.Cols(), frame.Rows(); cols%2 == 0 && rows%2 == 0 && cols >= 3*w && rows >= 3*h {
-		gocv.Resize(frame, &d.half, image.Pt(cols/2, rows/2), 0, 0, gocv.InterpolationArea)
+		if size := image.Pt(cols, rows); !d.settling || d.halved != size {
+			gocv.Resize(frame, &d.half, image.Pt(cols/2, rows/2), 0, 0, gocv.InterpolationArea)
+			if d.settling {
+				d.halved = size
+			}
+		}
 		src = d.half
 	}
 	gocv.Resize(src, &d.small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)

@@ -453,3 +453,57 @@ func TestLooksOfManySizesFindWhatOneLookFinds(t *testing.T) {
 	}
 	assert.Len(t, many.nets, poolSize)
 }
+
+func TestASettleLooksAtTheFrameItIsGivenNotTheOneBefore(t *testing.T) {
+	matcheck.Check(t)
+	frames := make([]gocv.Mat, 2)
+	for i, name := range []string{"colours-0.jpg", "colours-1.jpg"} {
+		small := readFrame(t, filepath.Join(repo, "testdata", "fixtures", "colours", "images", name))
+		frames[i] = gocv.NewMat()
+		defer frames[i].Close()
+		// Large enough that every look halves the frame first.
+		gocv.Resize(small, &frames[i], image.Pt(1280, 720), 0, 0, gocv.InterpolationLinear)
+		small.Close()
+	}
+	d := newDetector(t)
+	_, err := d.Detect(frames[0], 0)
+	require.NoError(t, err)
+	got, err := d.Detect(frames[1], 0)
+	require.NoError(t, err)
+	want, err := newDetector(t).Detect(frames[1], 0)
+	require.NoError(t, err)
+	require.NotEmpty(t, want)
+	assert.Equal(t, want, got)
+}
+
+func TestARememberedLookAtAFrameIsNotRunAgain(t *testing.T) {
+	matcheck.Check(t)
+	frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", "colours", "images", "colours-0.jpg"))
+	defer frame.Close()
+	other := readFrame(t, filepath.Join(repo, "testdata", "fixtures", "colours", "images", "colours-1.jpg"))
+	defer other.Close()
+	largest := float64(min(frame.Cols(), frame.Rows())) / 2
+
+	fresh := newDetector(t)
+	want, err := fresh.DetectUnder(frame, largest)
+	require.NoError(t, err)
+	require.NotEmpty(t, want)
+	alone := fresh.looks
+
+	d := newDetector(t)
+	forget := d.Remember()
+	_, err = d.Detect(frame, 0)
+	require.NoError(t, err)
+	before := d.looks
+	got, err := d.DetectUnder(frame, largest)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Less(t, d.looks-before, alone, "DetectUnder's first look is Detect's, remembered")
+	forget()
+
+	got, err = d.Detect(other, 0)
+	require.NoError(t, err)
+	want, err = newDetector(t).Detect(other, 0)
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "a forgotten frame's looks are not another's")
+}
