@@ -285,7 +285,7 @@ func inAny(pt image.Point, boxes []image.Rectangle, margin int) bool {
 // to the table; the detector and the model alone, which tables unlike the
 // datasets' need; and the classical search alone.
 // Those headed are tried again with a head fitted on the set's own dice
-// (vision.FitHead), after all of them, as the ways furthest from the
+// (vision.CutHeadCrops), after all of them, as the ways furthest from the
 // defaults.
 type reading struct {
 	name    string
@@ -375,14 +375,21 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 	profiles := make([]*vision.Profile, len(ways))
 	accuracies := make([]vision.Accuracy, len(ways))
 	usable := make([]bool, len(ways))
+	crops := make([]*vision.HeadCrops, len(ways))
 	for i, w := range ways {
 		profiles[i] = w.profile(measured)
 		if w.head {
-			a, err := crossRead(ctx, profiles[i], all, photos, opts.Models)
+			c, err := vision.CutHeadCrops(ctx, all, profiles[i], opts.Models)
+			var a vision.Accuracy
+			if err == nil {
+				crops[i] = c
+				a, err = crossRead(ctx, profiles[i], c, photos, opts.Models)
+			}
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return nil, err
 			}
-			// Too few dice to fit a head on leaves the way out.
+			// A model with no features for a head, or too few dice to fit
+			// one on, leaves the way out.
 			accuracies[i], usable[i] = a, err == nil
 			continue
 		}
@@ -406,7 +413,7 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 	headsNoWronger(ways, accuracies, usable)
 	kept := preferred(accuracies, usable)
 	if ways[kept].head {
-		h, err := vision.FitHead(ctx, all, profiles[kept], opts.Models)
+		h, err := crops[kept].Fit(nil)
 		if err != nil {
 			return nil, fmt.Errorf("calibrate: %w", err)
 		}
@@ -480,11 +487,11 @@ func headsNoWronger(ways []reading, accuracies []vision.Accuracy, usable []bool)
 // crossRead reads sample with p and a head fitted on the set's own dice,
 // as the way would read photos it was not fitted on: the photos fall in
 // two halves by name, and each half is read with a head fitted on the
-// other half of all.
-func crossRead(ctx context.Context, p *vision.Profile, all, sample []vision.Photo, m vision.Models) (vision.Accuracy, error) {
+// crops of the other half of all the photos.
+func crossRead(ctx context.Context, p *vision.Profile, crops *vision.HeadCrops, sample []vision.Photo, m vision.Models) (vision.Accuracy, error) {
 	var sum vision.Accuracy
 	for half := range 2 {
-		h, err := vision.FitHead(ctx, slices.DeleteFunc(slices.Clone(all), func(ph vision.Photo) bool { return headHalf(ph) == half }), p, m)
+		h, err := crops.Fit(func(ph vision.Photo) bool { return headHalf(ph) != half })
 		if err != nil {
 			return vision.Accuracy{}, err
 		}

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"hash/fnv"
 	"image"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 
 	"gocv.io/x/gocv"
@@ -98,12 +100,32 @@ type sample struct {
 }
 
 // FitHead fits a Head for the face model the reader of p and m reads with
-// to the labelled dice of photos: it reads each photo as that reader does
-// and learns from the crops the reader cuts, the labelled boxes cut larger
-// and smaller and off centre, the places it took for dice where no label
-// is, and the table away from the dice. Dice labelled without a box teach
-// it nothing. The fit is seeded, so the same photos give the same head.
+// to the labelled dice of photos, as CutHeadCrops and Fit do.
 func FitHead(ctx context.Context, photos []Photo, p *Profile, m Models) (*Head, error) {
+	c, err := CutHeadCrops(ctx, photos, p, m)
+	if err != nil {
+		return nil, err
+	}
+	return c.Fit(nil)
+}
+
+// HeadCrops are the crops of a set's labelled photos that a Head learns
+// from, read by the face model of one profile's reader. Cut once, they fit
+// a head for any part of the set: calibration fits one on each half of the
+// photos to measure how a head reads photos it never saw, then one on all.
+type HeadCrops struct {
+	model   uint32
+	photos  []Photo
+	samples [][]sample // cut from photos[i]; none from a photo that cannot be read
+}
+
+// CutHeadCrops reads each photo as the reader of p and m does and cuts the
+// crops a head learns from: the labelled boxes cut larger and smaller and
+// off centre, the reader's own crops of labelled dice, the places it took
+// for dice where no label is, and the table away from the dice. Dice
+// labelled without a box teach it nothing. The cuts are seeded by each
+// photo's name, so a photo gives the same crops in any set.
+func CutHeadCrops(ctx context.Context, photos []Photo, p *Profile, m Models) (*HeadCrops, error) {
 	without := *p
 	without.Head = nil // the crops are read as the model alone reads them
 	r, err := NewReaderWith(&without, m)
@@ -114,17 +136,29 @@ func FitHead(ctx context.Context, photos []Photo, p *Profile, m Models) (*Head, 
 	if r.model.features == "" {
 		return nil, errors.New("fit a head: the face model has no pooled features to fit on")
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	var samples []sample
-	for _, ph := range photos {
+	c := &HeadCrops{model: r.model.sum, photos: photos, samples: make([][]sample, len(photos))}
+	for i, ph := range photos {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		more, err := r.headSamples(ph, rng)
-		if err != nil {
-			continue // a photo that cannot be read teaches nothing
+		name := fnv.New64a()
+		name.Write([]byte(filepath.Base(ph.Path)))
+		if c.samples[i], err = r.headSamples(ph, rand.New(rand.NewPCG(1, name.Sum64()))); err != nil {
+			c.samples[i] = nil // a photo that cannot be read teaches nothing
 		}
-		samples = append(samples, more...)
+	}
+	return c, nil
+}
+
+// Fit fits a Head on the crops of the photos keep accepts, or of them all
+// where keep is nil. The fit is seeded, so the same photos give the same
+// head.
+func (c *HeadCrops) Fit(keep func(Photo) bool) (*Head, error) {
+	var samples []sample
+	for i, ph := range c.photos {
+		if keep == nil || keep(ph) {
+			samples = append(samples, c.samples[i]...)
+		}
 	}
 	dice := 0
 	for _, s := range samples {
@@ -136,7 +170,7 @@ func FitHead(ctx context.Context, photos []Photo, p *Profile, m Models) (*Head, 
 		return nil, fmt.Errorf("fit a head: %d crops of labelled dice, want %d at least: label more photos", dice, minHeadDice)
 	}
 	h := fit(samples)
-	h.Model = r.model.sum
+	h.Model = c.model
 	return h, nil
 }
 

@@ -170,6 +170,39 @@ func TestFitHeadReadsTheSetsDiceMoreSurelyTheSameEachTime(t *testing.T) {
 	assert.Equal(t, h, loaded.Head, "the profile file keeps the head")
 }
 
+func TestHeadCropsFitAPartOfTheSetAsThatPartAloneWould(t *testing.T) {
+	matcheck.Check(t)
+	photos, crops, _ := headCrops(t)
+	closeAll(crops)
+	require.GreaterOrEqual(t, len(photos), 3)
+	all, err := CutHeadCrops(context.Background(), photos, DefaultProfile(), Models{})
+	require.NoError(t, err)
+	// Every other photo, and all but the first: a photo's crops must not
+	// depend on the photos cut before it.
+	for name, keep := range map[string]func(i int) bool{
+		"every other":       func(i int) bool { return i%2 == 0 },
+		"all but the first": func(i int) bool { return i > 0 },
+	} {
+		var part []Photo
+		kept := map[string]bool{}
+		for i, ph := range photos {
+			if keep(i) {
+				part, kept[ph.Path] = append(part, ph), true
+			}
+		}
+		want, err := FitHead(context.Background(), part, DefaultProfile(), Models{})
+		require.NoError(t, err, name)
+		got, err := all.Fit(func(ph Photo) bool { return kept[ph.Path] })
+		require.NoError(t, err, name)
+		assert.Equal(t, want, got, name)
+	}
+	whole, err := all.Fit(nil)
+	require.NoError(t, err)
+	half, err := all.Fit(func(ph Photo) bool { return ph.Path != photos[0].Path })
+	require.NoError(t, err)
+	assert.NotEqual(t, whole, half, "a fit on fewer photos is another head")
+}
+
 func TestFitHeadWantsADozenDice(t *testing.T) {
 	photos, err := LoadFolder(filepath.Join("..", "testdata", "fixtures", "large"))
 	if err != nil {
