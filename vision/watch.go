@@ -330,7 +330,7 @@ func matchDice(a, b []Die, reach float64) bool {
 
 // side is a die's side in pixels, from its box; a guess when it has none.
 func side(d Die) float64 {
-	s := distance(d.Box[0], d.Box[1])
+	s := boxSide(d)
 	if s < 4 {
 		return 24
 	}
