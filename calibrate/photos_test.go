@@ -188,6 +188,7 @@ func TestHeldOutPhotosReadAsMeasured(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			train, test := loadFolds(t, filepath.Join("..", "..", "shared", "datasets", c.kind), "0/5")
+			train, test = forLeaks(train), forLeaks(test)
 			matcheck.Check(t)
 			var p *vision.Profile // nil: the built-in defaults
 			if c.calibrated {
@@ -198,6 +199,10 @@ func TestHeldOutPhotosReadAsMeasured(t *testing.T) {
 			got := readFolder(t, p, test)
 			t.Logf("%d photos: recall %.3f, accuracy %.3f, exact %.3f, silently wrong %.3f, asked %.3f, false per photo %.3f",
 				got.Photos, got.Recall(), got.ValueAccuracy(), got.ConfirmedShare(), got.SilentlyWrong(), got.AskedShare(), got.FalsePerPhoto())
+			if matcheck.Counting {
+				require.Equal(t, len(test), got.Photos, "every photo read")
+				return // the floors hold for the whole folds, read without the tag
+			}
 			assert.GreaterOrEqual(t, got.Recall(), c.recall, "recall")
 			assert.GreaterOrEqual(t, got.ValueAccuracy(), c.accuracy, "value accuracy")
 			assert.GreaterOrEqual(t, got.ConfirmedShare(), c.exact, "photos right after confirming")
@@ -206,6 +211,23 @@ func TestHeldOutPhotosReadAsMeasured(t *testing.T) {
 		})
 	}
 }
+
+// forLeaks is photos, or where the build counts Mats every leakEvery-th of
+// them: that pass proves a calibration and its reads leave no Mat open,
+// which a few dozen photos show as well as hundreds, while the pass without
+// the tag holds the whole folders to the floors.
+func forLeaks(photos []vision.Photo) []vision.Photo {
+	if !matcheck.Counting {
+		return photos
+	}
+	var some []vision.Photo
+	for i := 0; i < len(photos); i += leakEvery {
+		some = append(some, photos[i])
+	}
+	return some
+}
+
+const leakEvery = 4
 
 func TestPokerDiceReadByCalibratedTemplates(t *testing.T) {
 	train, test := loadFolds(t, filepath.Join("..", "testdata", "fixtures", "poker"), "0/3")
@@ -270,12 +292,17 @@ func TestAProfileFromHalfAFolderReadsTheOtherHalfNoWorse(t *testing.T) {
 	for _, kind := range []string{"whitebox-singles", "casino-crops"} {
 		t.Run(kind, func(t *testing.T) {
 			half, other := loadFolds(t, filepath.Join("..", "..", "shared", "datasets", kind), "1/2")
+			half, other = forLeaks(half), forLeaks(other)
 			matcheck.Check(t)
 			p, err := FromPhotos(context.Background(), half, Options{Faces: rules.PipFaces})
 			require.NoError(t, err)
 			with, without := readFolder(t, p, other), readFolder(t, nil, other)
 			t.Logf("%d photos: first time %d against %d, clean %d against %d, wrong %d against %d, false %d against %d",
 				with.Photos, with.Right, without.Right, with.Clean, without.Clean, with.Wrong, without.Wrong, with.False, without.False)
+			if matcheck.Counting {
+				require.Equal(t, len(other), with.Photos, "every photo read")
+				return // the rule holds for the whole halves, read without the tag
+			}
 			assert.GreaterOrEqual(t, with.Right, without.Right, "dice read right the first time")
 			assert.GreaterOrEqual(t, with.Clean, without.Clean, "clean photos")
 			assert.LessOrEqual(t, with.Wrong, without.Wrong, "dice silently wrong")

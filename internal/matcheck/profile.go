@@ -8,6 +8,9 @@ import (
 	"gocv.io/x/gocv"
 )
 
+// Counting says this build counts Mats.
+const Counting = true
+
 // Open is how many Mats are open now, as gocv's Mat profile counts them.
 func Open() int { return gocv.MatProfile.Count() }
 
