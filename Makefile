@@ -53,8 +53,8 @@ FUZZ := vision:FuzzDecodeImage vision:FuzzParseProfile rules:FuzzParseLogRoundTr
 
 # The whole suite, then once more with gocv's Mat profile so any Mat left open
 # fails, then the fuzz targets. The calibrate package reads hundreds of
-# labelled photos each way a calibration tries, heads included: some six
-# minutes on two cores, near go test's default limit of ten. Under the Mat
+# labelled photos each way a calibration tries, heads included: its two
+# dataset tests run side by side, some four minutes on two cores. Under the Mat
 # profile its dataset tests read a quarter of the photos: that pass proves
 # no Mat is left open, which the floors of the first need all of them for.
 test: deps deps-browser
