@@ -151,8 +151,8 @@ func CutHeadCrops(ctx context.Context, photos []Photo, p *Profile, m Models) (*H
 }
 
 // Fit fits a Head on the crops of the photos keep accepts, or of them all
-// where keep is nil. The fit is seeded, so the same photos give the same
-// head.
+// where keep is nil. The fit draws nothing at random: the same crops give
+// the same head.
 func (c *HeadCrops) Fit(keep func(Photo) bool) (*Head, error) {
 	var samples []sample
 	for i, ph := range c.photos {
