@@ -17,8 +17,10 @@ import (
 // which face it shows; a person is asked where either is unsure. On tables
 // and dice the reader was not fitted to the pip and blob search's rules,
 // tuned on two trays, mistake coloured pips, felt and board art, so these
-// dice are the reading and that search only a second opinion.
-func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
+// dice are the reading and that search only a second opinion. closer are
+// dice that search read already, which serve as a closer look at a die
+// where one lies on it (nil where there are none).
+func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate, closer *readings) ([]Die, error) {
 	var props, parts []proposal
 	var of []int // the proposal each part lies on
 	for _, f := range sortedByScore(found) {
@@ -45,7 +47,7 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, err
 		return nil, err
 	}
 	parts, of = partsToRead(parts, of, probs)
-	partProbs, err := r.model.classify(frame, parts)
+	parts, partProbs, err := r.readParts(frame, parts, closer)
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +57,62 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, err
 	}
 	return decideFound(props, probs, r.faces), nil
 }
+
+// readParts reads parts with the model, taking for each part on which a
+// die of closer lies that die and its reading instead: the model has read
+// the die at about that scale already, and a part is cut only for a closer
+// look.
+func (r *Reader) readParts(frame gocv.Mat, parts []proposal, closer *readings) ([]proposal, [][model.Classes]float64, error) {
+	read := slices.Clone(parts)
+	probs := make([][model.Classes]float64, len(parts))
+	var todo []proposal
+	var at []int
+	for k, part := range parts {
+		if i := closer.on(part); i >= 0 {
+			read[k], probs[k] = closer.props[i], closer.probs[i]
+			continue
+		}
+		todo, at = append(todo, part), append(at, k)
+	}
+	more, err := r.model.classify(frame, todo)
+	if err != nil {
+		return nil, nil, err
+	}
+	for j, k := range at {
+		probs[k] = more[j]
+	}
+	return read, probs, nil
+}
+
+// readings are proposals and the model's reading of each one's crop.
+type readings struct {
+	props []proposal
+	probs [][model.Classes]float64
+}
+
+// on is the index of the first reading whose die lies on part, nearly
+// centred and of nearly its side, or -1 where none does or r is nil.
+func (r *readings) on(part proposal) int {
+	if r == nil {
+		return -1
+	}
+	for i, p := range r.props {
+		off := math.Hypot(float64(p.die.Center.X-part.die.Center.X), float64(p.die.Center.Y-part.die.Center.Y))
+		if ratio := p.s / part.s; off <= closeBy*part.s && ratio >= 1/alike && ratio <= alike {
+			return i
+		}
+	}
+	return -1
+}
+
+// closeBy and alike say when a die already read serves as a part: its
+// centre within closeBy of the part's side from the part's, its side
+// within a factor alike of it. A die's pip group and its top face, as the
+// two searches draw them, lie that close.
+const (
+	closeBy = 0.2
+	alike   = 1.5
+)
 
 // byParts replaces each of props, read as probs, by a part of it that
 // shows more pips than the model reads the whole as: no part of a face

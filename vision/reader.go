@@ -230,7 +230,7 @@ func (r *Reader) readScaled(frame gocv.Mat, found []detect.Candidate) ([]Die, er
 func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]Die, error) {
 	if r.faces == rules.PipFaces && r.model != nil && r.finder != nil && r.profile.DetectorOnly {
 		// The detector and the model need no Lab plane nor blobs.
-		dice, err := r.readFound(frame, inTray(found, r.profile.Tray))
+		dice, err := r.readFound(frame, inTray(found, r.profile.Tray), nil)
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
@@ -272,7 +272,7 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 	if err != nil || r.finder == nil {
 		return classic, err
 	}
-	seen, err := r.readFound(frame, inTray(found, sc.tray))
+	seen, err := r.readFound(frame, inTray(found, sc.tray), &readings{props, probs})
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +280,7 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 	dice, pips, side := withoutPips(secondOpinion(seen, classic, knows))
 	// The pips tell where a die lies that neither search saw whole: the
 	// model reads it there at the frame's die size.
-	more, err := r.readFound(frame, pipGroups(pips, side, dice))
+	more, err := r.readFound(frame, pipGroups(pips, side, dice), nil)
 	if err != nil {
 		return nil, err
 	}
