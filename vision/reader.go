@@ -287,14 +287,21 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 	return append(dice, more...), nil
 }
 
-// inReadingOrder sorts dice top to bottom, then left to right.
+// inReadingOrder sorts dice as a person reads them: row by row from the
+// top, each row left to right. A die begins a new row where its centre lies
+// half its side or more below the top die of the row, so dice lying in a
+// line read along it though their centres differ by a pixel or two.
 func inReadingOrder(dice []Die) []Die {
-	sort.Slice(dice, func(i, j int) bool {
-		if dice[i].Center.Y != dice[j].Center.Y {
-			return dice[i].Center.Y < dice[j].Center.Y
+	sort.SliceStable(dice, func(i, j int) bool { return dice[i].Center.Y < dice[j].Center.Y })
+	for start := 0; start < len(dice); {
+		end := start + 1
+		for end < len(dice) && float64(dice[end].Center.Y-dice[start].Center.Y) < boxSide(dice[end])/2 {
+			end++
 		}
-		return dice[i].Center.X < dice[j].Center.X
-	})
+		row := dice[start:end]
+		sort.SliceStable(row, func(i, j int) bool { return row[i].Center.X < row[j].Center.X })
+		start = end
+	}
 	return dice
 }
 

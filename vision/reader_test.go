@@ -294,3 +294,32 @@ func TestReaderReadsACropTheDetectorFindsNothingOnAsOneDie(t *testing.T) {
 		assert.Empty(t, dice, "the model finds no die on it")
 	})
 }
+
+func TestInReadingOrderReadsRowByRowLeftToRight(t *testing.T) {
+	die := func(v, x, y int) Die {
+		c := newCandidate(float64(x), float64(y), 40, 40, 1, 0)
+		return Die{Value: v, Center: c.center, Box: c.box}
+	}
+	values := func(dice []Die) []int {
+		var vs []int
+		for _, d := range dice {
+			vs = append(vs, d.Value)
+		}
+		return vs
+	}
+	cases := []struct {
+		name string
+		dice []Die
+		want []int
+	}{
+		{"a row whose centres differ by a pixel or two", []Die{die(1, 100, 202), die(2, 150, 200), die(3, 200, 201)}, []int{1, 2, 3}},
+		{"two rows", []Die{die(4, 200, 300), die(1, 100, 100), die(3, 100, 300), die(2, 200, 98)}, []int{1, 2, 3, 4}},
+		{"a die half its side lower begins a row", []Die{die(2, 100, 120), die(1, 200, 100)}, []int{1, 2}},
+		{"a die under half its side lower is of the row", []Die{die(2, 200, 100), die(1, 100, 119)}, []int{1, 2}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, values(inReadingOrder(slices.Clone(c.dice))))
+		})
+	}
+}
