@@ -264,7 +264,7 @@ func (d *Detector) settle(frame gocv.Mat, smallest, largest float64) ([]Candidat
 		if !ok {
 			return found, nil
 		}
-		if r := seen / guess; r > 0.85 && r < 1.18 {
+		if r := seen / guess; r > 0.85 && r < 1.33 {
 			break
 		}
 		guess = seen
