@@ -84,7 +84,8 @@ func (r *Reader) readParts(frame gocv.Mat, parts []proposal, closer *readings) (
 	return read, probs, nil
 }
 
-// readings are proposals and the model's reading of each one's crop.
+// readings are proposals and the model's reading of each, from one view
+// or, where one left it unsure, from several.
 type readings struct {
 	props []proposal
 	probs [][model.Classes]float64
