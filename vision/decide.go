@@ -51,7 +51,7 @@ func (r *Reader) judge(frame gocv.Mat, props []proposal) ([]proposal, [][model.C
 	}
 	others = slices.DeleteFunc(others, func(o proposal) bool {
 		for _, f := range settled {
-			if math.Hypot(float64(o.die.Center.X-f.die.Center.X), float64(o.die.Center.Y-f.die.Center.Y)) < 0.5*math.Max(o.s, f.s) {
+			if distance(o.die.Center, f.die.Center) < 0.5*math.Max(o.s, f.s) {
 				return true
 			}
 		}
@@ -242,7 +242,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 	for _, j := range all {
 		clash := false
 		for ki, k := range kept {
-			dist := math.Hypot(float64(j.die.Center.X-k.die.Center.X), float64(j.die.Center.Y-k.die.Center.Y))
+			dist := distance(j.die.Center, k.die.Center)
 			if dist < 0.6*math.Max(j.s, k.s) {
 				clash = true
 				// Two crops of one die, read alike by the model with fair
@@ -270,7 +270,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 			return false // the detector, which looks for top faces, is sure of this one
 		}
 		for _, k := range kept {
-			dist := math.Hypot(float64(j.die.Center.X-k.die.Center.X), float64(j.die.Center.Y-k.die.Center.Y))
+			dist := distance(j.die.Center, k.die.Center)
 			if k.die.Uncertain || dist >= besideSure*k.s {
 				continue
 			}

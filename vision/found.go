@@ -2,7 +2,6 @@ package vision
 
 import (
 	"image"
-	"math"
 	"slices"
 
 	"gocv.io/x/gocv"
@@ -98,7 +97,7 @@ func (r *readings) on(part proposal) int {
 		return -1
 	}
 	for i, p := range r.props {
-		off := math.Hypot(float64(p.die.Center.X-part.die.Center.X), float64(p.die.Center.Y-part.die.Center.Y))
+		off := distance(p.die.Center, part.die.Center)
 		if ratio := p.s / part.s; off <= closeBy*part.s && ratio >= 1/alike && ratio <= alike {
 			return i
 		}
@@ -241,7 +240,7 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 			return false
 		}
 		for _, k := range kept {
-			dist := math.Hypot(float64(j.die.Center.X-k.die.Center.X), float64(j.die.Center.Y-k.die.Center.Y))
+			dist := distance(j.die.Center, k.die.Center)
 			if !k.die.Uncertain && dist < besideSure*k.s && j.s < 0.75*k.s {
 				return true
 			}

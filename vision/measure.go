@@ -60,7 +60,7 @@ func blobAt(sc scene, box image.Rectangle) ([4]image.Point, bool) {
 		if !d.Center.In(box) {
 			continue
 		}
-		if dist := math.Hypot(float64(d.Center.X-centre.X), float64(d.Center.Y-centre.Y)); dist < best {
+		if dist := distance(d.Center, centre); dist < best {
 			best, found = dist, d.Box
 		}
 	}
