@@ -119,15 +119,28 @@ def _faces(folder):
 POKER = ("9", "10", "J", "Q", "K", "A")
 
 
+# Folders labelled with values only, and the CSV, beside this file, that
+# places their dice (locate.py wrote it).
+LOCATED = {"whitebox-singles": os.path.join(os.path.dirname(os.path.abspath(__file__)), "whitebox.csv")}
+
+
 def load(root, name, synthetic=False):
     """Reads one dataset folder (images.csv and dice.csv) into memory. A
     corpus from cmd/dicegen corpus adds its distractors (other dice, tokens,
-    cards, board spaces) as hard class-0 places."""
+    cards, board spaces) as hard class-0 places. A folder labelled with
+    values only is read with the boxes LOCATED names, and only its photos
+    with a placed die: the others show a die that a class-0 crop of their
+    background could cut."""
     folder = os.path.join(root, name)
     faces, tops, blurs = _faces(folder), _tops(folder), _blurs(folder)
+    dice_csv = LOCATED.get(name, os.path.join(folder, "dice.csv"))
+    with open(dice_csv, newline="") as f:
+        placed = {row["image"] for row in csv.DictReader(f)}
     photos, index = [], {}
     with open(os.path.join(folder, "images.csv"), newline="") as f:
         for row in csv.DictReader(f):
+            if name in LOCATED and row["image"] not in placed:
+                continue
             path = os.path.join(folder, row["image"])
             image = cv2.imread(path, cv2.IMREAD_COLOR)
             if image is None:
@@ -135,7 +148,7 @@ def load(root, name, synthetic=False):
             index[row["image"]] = len(photos)
             photos.append(Photo(path, fold_of(path), image))
     dice = []
-    with open(os.path.join(folder, "dice.csv"), newline="") as f:
+    with open(dice_csv, newline="") as f:
         for k, row in enumerate(csv.DictReader(f)):
             x0, y0, x1, y1 = (float(row[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
             value = int(row["value"])
@@ -150,6 +163,7 @@ def load(root, name, synthetic=False):
                 defocus, shake = blurs[row["image"]]
                 legible = top[2] >= LEGIBLE_SIDE and defocus <= LEGIBLE_DEFOCUS and shake <= LEGIBLE_SHAKE
             dice.append(Die(index[row["image"]], value, (x0 + x1) / 2, (y0 + y1) / 2, s_box, s_die, face, top, legible))
+    _frame_filled(photos, dice)
     ds = Dataset(name, photos, dice, synthetic)
     distractors = os.path.join(folder, "distractors.csv")
     if os.path.exists(distractors):
@@ -160,6 +174,30 @@ def load(root, name, synthetic=False):
     if synthetic:
         _shrink(ds)
     return ds
+
+
+# The reader reads a photo its die fills (a crop cut to the die, or a die
+# at least FILLING of the short side) inside a grey frame as wide as the short
+# side (vision/detect.Framed), so that the die lies on a table of its own; the
+# model learns such a die as the reader will show it, not with the photo's
+# edges smeared outwards.
+CROPPED_SIDE, FILLING, FRAME_GREY = 128, 0.6, 110
+
+
+def _frame_filled(photos, dice):
+    by_photo = {}
+    for d in dice:
+        by_photo.setdefault(d.photo, []).append(d)
+    for i, p in enumerate(photos):
+        h, w = p.image.shape[:2]
+        short = min(w, h)
+        mine = by_photo.get(i, [])
+        if not mine or short >= CROPPED_SIDE and max(d.s_box for d in mine) < FILLING * short:
+            continue
+        p.image = cv2.copyMakeBorder(p.image, short, short, short, short, cv2.BORDER_CONSTANT,
+                                     value=(FRAME_GREY, FRAME_GREY, FRAME_GREY))
+        for d in mine:
+            d.cx, d.cy = d.cx + short, d.cy + short
 
 
 # A rendered picture is kept shrunk so that its largest die is at most this
