@@ -133,9 +133,9 @@ def load(root, name, synthetic=False):
     background could cut."""
     folder = os.path.join(root, name)
     faces, tops, blurs = _faces(folder), _tops(folder), _blurs(folder)
-    dice_csv = LOCATED.get(name, os.path.join(folder, "dice.csv"))
-    with open(dice_csv, newline="") as f:
-        placed = {row["image"] for row in csv.DictReader(f)}
+    with open(LOCATED.get(name, os.path.join(folder, "dice.csv")), newline="") as f:
+        rows = list(csv.DictReader(f))
+    placed = {row["image"] for row in rows}
     photos, index = [], {}
     with open(os.path.join(folder, "images.csv"), newline="") as f:
         for row in csv.DictReader(f):
@@ -148,21 +148,20 @@ def load(root, name, synthetic=False):
             index[row["image"]] = len(photos)
             photos.append(Photo(path, fold_of(path), image))
     dice = []
-    with open(dice_csv, newline="") as f:
-        for k, row in enumerate(csv.DictReader(f)):
-            x0, y0, x1, y1 = (float(row[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
-            value = int(row["value"])
-            face = faces[k] if faces is not None else str(value)
-            if face not in ("1", "2", "3", "4", "5", "6"):
-                value = -1
-            s_box = max(x1 - x0, y1 - y0)
-            s_die = _webcam_die_side(value, s_box) if name == "webcam-desk" else s_box
-            top = tops[k] if tops is not None else None
-            legible = True
-            if top is not None and blurs is not None:
-                defocus, shake = blurs[row["image"]]
-                legible = top[2] >= LEGIBLE_SIDE and defocus <= LEGIBLE_DEFOCUS and shake <= LEGIBLE_SHAKE
-            dice.append(Die(index[row["image"]], value, (x0 + x1) / 2, (y0 + y1) / 2, s_box, s_die, face, top, legible))
+    for k, row in enumerate(rows):
+        x0, y0, x1, y1 = (float(row[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
+        value = int(row["value"])
+        face = faces[k] if faces is not None else str(value)
+        if face not in ("1", "2", "3", "4", "5", "6"):
+            value = -1
+        s_box = max(x1 - x0, y1 - y0)
+        s_die = _webcam_die_side(value, s_box) if name == "webcam-desk" else s_box
+        top = tops[k] if tops is not None else None
+        legible = True
+        if top is not None and blurs is not None:
+            defocus, shake = blurs[row["image"]]
+            legible = top[2] >= LEGIBLE_SIDE and defocus <= LEGIBLE_DEFOCUS and shake <= LEGIBLE_SHAKE
+        dice.append(Die(index[row["image"]], value, (x0 + x1) / 2, (y0 + y1) / 2, s_box, s_die, face, top, legible))
     _frame_filled(photos, dice)
     ds = Dataset(name, photos, dice, synthetic)
     distractors = os.path.join(folder, "distractors.csv")
