@@ -222,6 +222,15 @@ def _shrink(ds):
     ds.hard = [(i, x * scale.get(i, 1), y * scale.get(i, 1), s * scale.get(i, 1)) for i, x, y, s in ds.hard]
 
 
+def logos_as_one(ds):
+    """The dataset with every logo face learnt as the 1 it stands for: a
+    model never shown a logo reads its strokes as pips, and surely."""
+    for d in ds.dice:
+        if d.face == "logo":
+            d.value = 1
+    return ds
+
+
 def as_poker(ds):
     """The dataset relabelled for the poker face model: a poker face is its
     rank 1..6 (9 to A), and every other die is a hard class-0 place, since a

@@ -235,6 +235,8 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--tray-draws", type=int, default=2, help="crops of each tray-topdown die per epoch")
     ap.add_argument("--smooth", type=float, default=0.05, help="label smoothing")
+    ap.add_argument("--logos", choices=("skip", "one"), default="skip",
+                    help="pips: leave dice whose 1 face wears a logo out (skip), or learn them as 1s (one)")
     ap.add_argument("--synth", type=int, default=0, help="pictures to render with cmd/dicegen and train on too")
     ap.add_argument("--hold", type=int, default=dicedata.HELD_OUT_FOLD,
                     help="the fold of the real photographs kept out of training and scored: -1 for none")
@@ -272,6 +274,8 @@ def main():
         datasets.append(dicedata.load(os.path.dirname(folder), os.path.basename(folder), synthetic=True))
     if args.faces == "poker":
         datasets = [dicedata.as_poker(ds) for ds in datasets]
+    elif args.logos == "one":
+        datasets = [dicedata.logos_as_one(ds) for ds in datasets]
     if not datasets:
         raise SystemExit("nothing to train on: name --sources, --corpus or --synth")
 
