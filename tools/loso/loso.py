@@ -49,9 +49,10 @@ def train(args, out, without, corpus):
              "--report", os.path.join(out, "detector.md"), "--golden", os.path.join(out, "detector-golden.json")], log)
     if not os.path.exists(os.path.join(out, "dice.onnx")):
         sources = [s for s in REAL if s != without]
-        run([args.python, "tools/train/train.py", "--sources", ",".join(sources), "--corpus", ",".join(corpus),
+        face_corpus = corpus + [f for f in args.face_corpus.split(",") if f]
+        run([args.python, "tools/train/train.py", "--sources", ",".join(sources), "--corpus", ",".join(face_corpus),
              "--epochs", str(args.epochs), "--threads", "1", "--smooth", "0.02", "--seed", "1", "--hold", "0",
-             "--hard", "tools/train/hard.csv", "--synth-per-real", str(args.synth_per_real),
+             "--hard", args.hard, "--logos", args.logos, "--synth-per-real", str(args.synth_per_real),
              "--sizes", args.sizes, "--groups", str(args.groups),
              "--out", os.path.join(out, "dice.onnx"), "--golden", os.path.join(out, "golden"),
              "--report", os.path.join(out, "dice.md")], log)
@@ -105,6 +106,10 @@ def main():
     ap.add_argument("--synth-per-real", type=float, default=0.5)
     ap.add_argument("--sizes", default="0.8,1.2", help="train.py's --sizes for the face model")
     ap.add_argument("--groups", type=float, default=0.0, help="train.py's --groups for the face model")
+    ap.add_argument("--hard", default="tools/train/hard.csv", help="train.py's --hard for the face model")
+    ap.add_argument("--logos", default="skip", help="train.py's --logos for the face model")
+    ap.add_argument("--face-corpus", default="",
+                    help="comma-separated corpus folders the face model trains on besides the detector's, such as --only marbled scenes")
     args = ap.parse_args()
     wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED) + ["synthetic-held"]
 
