@@ -46,12 +46,13 @@ def positives(di, ds, folds, rng, jitter, sizes=(0.8, 1.2)):
     return plans
 
 
-def negatives(di, ds, folds, rng, count, group_weight=0.0):
+def negatives(di, ds, folds, rng, count, group_weight=0.0, hard_weight=0.15):
     """count plans of class 0, drawn over the photos of the given folds.
-    group_weight is the weight, beside the other kinds' (which sum to 1.15),
-    of a few dice lying near one another seen as one die of two to five times
-    their side: a detector settling a table's dice size itself draws such
-    boxes, and a model never shown one reads it as a 1 or a 2."""
+    group_weight is the weight, beside the other kinds' (which sum to 1.15
+    with hard_weight at 0.15), of a few dice lying near one another seen as
+    one die of two to five times their side: a detector settling a table's
+    dice size itself draws such boxes, and a model never shown one reads it
+    as a 1 or a 2. hard_weight is that of the places mine.py found."""
     by = _dice_by_photo(ds)
     photos = [i for i, p in enumerate(ds.photos) if p.fold in folds]
     dice = [d for d in ds.dice if ds.photos[d.photo].fold in folds and d.value > 0]
@@ -67,7 +68,7 @@ def negatives(di, ds, folds, rng, count, group_weight=0.0):
     median_s = float(np.median([d.s_die for d in dice or ds.dice]))
     groups = [i for i in photos if len(by.get(i, [])) >= 2]
     kinds = ["background", "offset", "between", "large", "small", "hard", "group"]
-    weights = np.array([0.35, 0.3, 0.15, 0.12, 0.08, 0.15, group_weight])
+    weights = np.array([0.35, 0.3, 0.15, 0.12, 0.08, hard_weight, group_weight])
     if not pairs:
         weights[2] = 0
     if not groups:

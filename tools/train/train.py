@@ -63,7 +63,7 @@ def to_tensor(crops):
 
 
 def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5, synth_min=0,
-              sizes=(0.8, 1.2), group_weight=0.0):
+              sizes=(0.8, 1.2), group_weight=0.0, hard_weight=0.15):
     """Fresh augmented crops for one epoch: every real training die twice (a
     tray-topdown die tray_draws times: its marbled dice are the hard ones),
     synth_per_real synthetic dice for each real one (at least synth_min)
@@ -90,7 +90,7 @@ def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5
                 pos += samples.positives(di, ds, folds, rng, jitter=True, sizes=sizes)
             real += len(pos)
         n_neg = int(len(pos) * neg_share / (1 - neg_share))
-        plans += pos + samples.negatives(di, ds, folds, rng, n_neg, group_weight)
+        plans += pos + samples.negatives(di, ds, folds, rng, n_neg, group_weight, hard_weight)
     return samples.render(datasets, plans, rng)
 
 
@@ -213,8 +213,8 @@ def write_golden(folder, model, crops, labels):
 
 
 REAL = ("tray-topdown", "webcam-desk", "casino-crops", "whitebox-singles")
-# The committed model's sources: the four-source runs in README.md here were not committed.
-COMMITTED_SOURCES = ("tray-topdown", "webcam-desk")
+# The committed model learns every source (README.md here says how).
+COMMITTED_SOURCES = REAL
 
 
 def main():
@@ -244,6 +244,8 @@ def main():
     ap.add_argument("--net", choices=("standard", "lean"), default="standard",
                     help="the network: lean has 40 %% fewer multiply-adds a crop")
     ap.add_argument("--hard", help="mine.py CSVs of false dice to add to class 0, comma-separated")
+    ap.add_argument("--hard-weight", type=float, default=0.15,
+                    help="weight of those places among the class-0 kinds, whose others sum to 1")
     ap.add_argument("--sizes", type=lambda v: tuple(float(x) for x in v.split(",")), default=(0.8, 1.2),
                     help="the range of factors a training die's side is scaled by, as LOW,HIGH")
     ap.add_argument("--groups", type=float, default=0.0,
@@ -288,7 +290,7 @@ def main():
     for epoch in range(args.epochs):
         crops, labels = epoch_set(datasets, epoch, args.seed, neg_share=0.3, tray_draws=args.tray_draws,
                                   synth_per_real=args.synth_per_real, synth_min=args.synth_min,
-                                  sizes=args.sizes, group_weight=args.groups)
+                                  sizes=args.sizes, group_weight=args.groups, hard_weight=args.hard_weight)
         x, y = to_tensor(crops), torch.from_numpy(labels)
         if sched is None:
             steps_per_epoch = (len(y) + 127) // 128
@@ -311,7 +313,7 @@ def main():
     text = [f"# Fold-{args.hold} figures of {args.out}\n",
             f"Trained {args.epochs} epochs on folds {sorted(TRAIN_FOLDS)} of {', '.join(sources) or 'no real photographs'}, "
             f"corpus {args.corpus or 'none'}, {args.faces} faces, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
-            f"{args.net} network, hard negatives {args.hard or 'none'}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, "
+            f"{args.net} network, hard negatives {args.hard or 'none'} at weight {args.hard_weight}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
     for (crops, labels, _), ds in zip(evals, datasets):  # the real ones only
