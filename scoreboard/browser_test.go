@@ -306,7 +306,7 @@ func TestPrintViewIsOnePage(t *testing.T) {
 	// Loaded, not only drawn: the script that listens to the choices runs last.
 	waitFor(t, ctx, `location.search.includes("players=3") && document.querySelectorAll("thead th.player").length === 3 && document.readyState === "complete"`)
 	choose("paper", "a4")
-	waitFor(t, ctx, `document.body.classList.contains("paper-a4") && location.search.includes("rules=poker")`)
+	waitFor(t, ctx, `document.body.classList.contains("paper-a4") && location.search.includes("rules=poker") && document.readyState === "complete"`)
 	printed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { let asked = false; window.print = () => { asked = true }; document.querySelector("#print").click(); return asked })()`))
 	require.NoError(t, err)
 	assert.True(t, printed, "the Print button opens the browser's print dialog")
