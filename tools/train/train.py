@@ -212,15 +212,14 @@ def write_golden(folder, model, crops, labels):
         f.write("\n")
 
 
+# The committed model learns every one of them (README.md here says how).
 REAL = ("tray-topdown", "webcam-desk", "casino-crops", "whitebox-singles")
-# The committed model learns every source (README.md here says how).
-COMMITTED_SOURCES = REAL
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--datasets", default="../shared/datasets", help="folder holding the real photographs")
-    ap.add_argument("--sources", default=",".join(COMMITTED_SOURCES),
+    ap.add_argument("--sources", default=",".join(REAL),
                     help="the real folders to train on, comma-separated; leave one out to measure the model on it")
     ap.add_argument("--corpus", default="", help="comma-separated folders of `dicegen corpus` scenes to train on too")
     ap.add_argument("--synth-per-real", type=float, default=0.5, help="corpus or synthetic dice drawn an epoch for each real one")
