@@ -254,6 +254,49 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 	return dice
 }
 
+// settledBy splits off the candidates on which a die of classic lies that
+// the pip search read surely, its pip count agreeing with a model all but
+// certain of it, and returns each such die once: in the box of the surest
+// of those candidates that is a crop of the whole die, else in its own.
+// The model need not read these dice again from the detector's crops: read
+// from both, the photographs of every source gave the same figures to a
+// die or two. A die the model is less sure of keeps the detector's reading
+// as a check: a glare spot the pip search counts as a pip can sway the
+// model's reading of the pip search's crop and not of the detector's.
+func settledBy(found []detect.Candidate, classic []Die) (rest []detect.Candidate, settled []Die) {
+	lies := make([]bool, len(classic))               // a candidate lies on the die
+	whole := make([]*detect.Candidate, len(classic)) // the surest crop of all of it
+	for _, f := range sortedByScore(found) {
+		k := slices.IndexFunc(classic, func(c Die) bool {
+			return !c.Uncertain && c.Confidence >= sureDetected && within(seenAs(f).die, c, sameDie)
+		})
+		if k < 0 {
+			rest = append(rest, f)
+			continue
+		}
+		lies[k] = true
+		if r := f.Side / boxSide(classic[k]); whole[k] == nil && r > 1/alike && r < faceOverPips {
+			whole[k] = &f
+		}
+	}
+	for k, d := range classic {
+		if !lies[k] {
+			continue
+		}
+		if f := whole[k]; f != nil {
+			at := seenAs(*f).die
+			d.Center, d.Box = at.Center, at.Box
+		}
+		settled = append(settled, d)
+	}
+	return rest, settled
+}
+
+// faceOverPips is how many times the side of the pip group the pip search
+// boxes the detector's box of the die's whole top face may be: a pip or a
+// part of the face is smaller than the die, two dice seen as one twice it.
+const faceOverPips = 1.8
+
 // secondOpinion is the detector's dice, each read by the model alone,
 // checked against the classical reading of the same frame, classic. A die
 // only the detector saw, on which the model reads no face in particular,

@@ -10,6 +10,7 @@ import (
 	"github.com/dicecam/dicecam/internal/benchframe"
 	"github.com/dicecam/dicecam/internal/matcheck"
 	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision/detect"
 	"github.com/dicecam/dicecam/vision/model"
 )
 
@@ -252,4 +253,48 @@ func TestReadPartsTakesTheDiceReadAndReadsOnlyTheOtherParts(t *testing.T) {
 	assert.Equal(t, reads(6, 0.5), probs[0])
 	assert.Equal(t, parts[1:], read[1:])
 	assert.Equal(t, direct[1:], probs[1:], "the other parts are read as the model reads them")
+}
+
+func TestSettledByTakesTheDiceThePipSearchReadSurely(t *testing.T) {
+	die := func(x, y int, s float64, v int, p float64, unsure bool) Die {
+		c := newCandidate(float64(x), float64(y), s, s, 1, 0)
+		return Die{Value: v, Center: c.center, Box: c.box, Confidence: p, Uncertain: unsure}
+	}
+	cand := func(x, y, s, score float64) detect.Candidate { return detect.Candidate{X: x, Y: y, Side: s, Score: score} }
+	in := func(d Die, f detect.Candidate) Die {
+		at := seenAs(f).die
+		d.Center, d.Box = at.Center, at.Box
+		return d
+	}
+	sure, fair, unsure := die(50, 50, 30, 4, 0.99, false), die(50, 50, 30, 4, 0.95, false), die(50, 50, 30, 4, 0.99, true)
+	whole, surer, pip, away := cand(51, 50, 40, 0.8), cand(52, 51, 38, 0.9), cand(45, 45, 8, 0.95), cand(150, 50, 40, 0.9)
+	cases := []struct {
+		name        string
+		found       []detect.Candidate
+		classic     []Die
+		wantRest    []detect.Candidate
+		wantSettled []Die
+	}{
+		{"a sure die: read as the pips read it, in the detector's box", []detect.Candidate{whole, away}, []Die{sure},
+			[]detect.Candidate{away}, []Die{in(sure, whole)}},
+		{"two crops of it: one die, in the surer's box", []detect.Candidate{whole, surer}, []Die{sure},
+			nil, []Die{in(sure, surer)}},
+		{"only a pip of it seen: one die, in its own box", []detect.Candidate{pip}, []Die{sure},
+			nil, []Die{sure}},
+		{"a pip and the whole: in the whole's box, though the pip is surer", []detect.Candidate{pip, whole}, []Die{sure},
+			nil, []Die{in(sure, whole)}},
+		{"the model sure but short of all but certain: the detector's crop is read", []detect.Candidate{whole}, []Die{fair},
+			[]detect.Candidate{whole}, nil},
+		{"an unsure die: the detector's crop is read", []detect.Candidate{whole}, []Die{unsure},
+			[]detect.Candidate{whole}, nil},
+		{"a sure die no candidate lies on: left to the second opinion", []detect.Candidate{away}, []Die{sure},
+			[]detect.Candidate{away}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rest, settled := settledBy(c.found, c.classic)
+			assert.Equal(t, c.wantRest, rest)
+			assert.Equal(t, c.wantSettled, settled)
+		})
+	}
 }

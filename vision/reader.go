@@ -272,10 +272,12 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 	if err != nil || r.finder == nil {
 		return classic, err
 	}
-	seen, err := r.readFound(frame, inTray(found, sc.tray), &readings{props, probs})
+	found, settled := settledBy(inTray(found, sc.tray), classic)
+	seen, err := r.readFound(frame, found, &readings{props, probs})
 	if err != nil {
 		return nil, err
 	}
+	seen = append(seen, settled...)
 	seen = slices.DeleteFunc(seen, func(d Die) bool { return d.Value == 1 && sc.speck(d) })
 	dice, pips, side := withoutPips(secondOpinion(seen, classic, knows))
 	// The pips tell where a die lies that neither search saw whole: the
