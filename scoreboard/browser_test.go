@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"image"
 	"image/color"
 	"image/draw"
@@ -194,6 +196,40 @@ func TestPageRenamesAddsAPlayerAndStartsANewGame(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(log), "3 3 3 5 5 -> full-house", "the first game exports Annie's turn")
 	screenshot(t, ctx, "recent-games.png")
+}
+
+func TestTheEnterThatConfirmsARollDoesNotAlsoScore(t *testing.T) {
+	ctx := newBrowser(t)
+	b := newBoard(t, "yahtzee", "Ann", "Bob")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+	waitSynced(t, ctx, b)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("44441")))
+	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	enter := func(kind input.DispatchKeyEventType, repeat bool) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: kind, Key: "Enter", Code: "Enter",
+				WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13, AutoRepeat: &repeat})
+			return err
+		})
+	}
+	// Enter held down: the roll is confirmed, and its repeats, which a box
+	// with the keyboard would take for clicks, score nothing.
+	require.NoError(t, chromedp.Do(ctx, enter(input.DispatchKeyEventTypeKeyDown, false)))
+	waitFor(t, ctx, `document.querySelector("#card button.option") !== null`)
+	for range 3 {
+		require.NoError(t, chromedp.Do(ctx, enter(input.DispatchKeyEventTypeKeyDown, true)))
+	}
+	focused, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement.classList.contains("option")`))
+	require.NoError(t, err)
+	assert.False(t, focused, "no box has the keyboard while the Enter that confirmed is down")
+	assert.Empty(t, b.state().Players[0].Boxes, "nothing is scored")
+	// Let go: the best box takes the keyboard, and the next Enter scores it.
+	require.NoError(t, chromedp.Do(ctx, enter(input.DispatchKeyEventTypeKeyUp, false)))
+	waitFor(t, ctx, `document.activeElement.classList.contains("option")`)
+	assert.Empty(t, b.state().Players[0].Boxes)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitFor(t, ctx, `document.querySelector("#turn").textContent.startsWith("Bob")`)
+	assert.Equal(t, 17, b.state().Players[0].Boxes["three-of-a-kind"].Points)
 }
 
 func TestPageCanBePlayedWithTheKeyboardAlone(t *testing.T) {

@@ -296,6 +296,10 @@
   async function confirmRoll() {
     const reply = await act("/api/confirm", {}, $("confirm"));
     if (!reply) return;
+    // The Enter that confirmed must not also score: a box given the
+    // keyboard while the key is still down can take its keypress, or its
+    // repeats, as a click.
+    await enterReleased();
     const best = document.querySelector("#card button.option.best") || [...document.querySelectorAll("#card button.option")]
       .sort((a, b) => Number(b.dataset.points) - Number(a.dataset.points))[0];
     if (!best) return;
@@ -379,6 +383,19 @@
     const words = `${playerName(s.to_move)}, roll ${r.throw}: ${r.labels.join(", ")}`;
     speechSynthesis.speak(new SpeechSynthesisUtterance(words));
   }
+
+  // enterReleased resolves once no Enter key is held down.
+  let enterHeld = false, onEnterUp = [];
+  function enterReleased() {
+    return enterHeld ? new Promise((resolve) => onEnterUp.push(resolve)) : Promise.resolve();
+  }
+  function releaseEnter() {
+    enterHeld = false;
+    onEnterUp.splice(0).forEach((resolve) => resolve());
+  }
+  document.addEventListener("keydown", (e) => { if (e.key === "Enter") enterHeld = true; }, true);
+  document.addEventListener("keyup", (e) => { if (e.key === "Enter") releaseEnter(); }, true);
+  window.addEventListener("blur", releaseEnter);
 
   // Keys: 1–6 type the dice, Enter confirms, U (or Ctrl+Z) undoes.
   document.addEventListener("keydown", (e) => {
