@@ -198,13 +198,21 @@ func TestPageRenamesAddsAPlayerAndStartsANewGame(t *testing.T) {
 	screenshot(t, ctx, "recent-games.png")
 }
 
-func TestTheEnterThatConfirmsARollDoesNotAlsoScore(t *testing.T) {
+// typeFirstRoll opens a new two-player game's page and types Ann's roll
+// on the keyboard, ready to confirm.
+func typeFirstRoll(t *testing.T, dice string) (context.Context, *board) {
+	t.Helper()
 	ctx := newBrowser(t)
 	b := newBoard(t, "yahtzee", "Ann", "Bob")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
 	waitSynced(t, ctx, b)
-	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("44441")))
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent(dice)))
 	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	return ctx, b
+}
+
+func TestTheEnterThatConfirmsARollDoesNotAlsoScore(t *testing.T) {
+	ctx, b := typeFirstRoll(t, "44441")
 	enter := func(kind input.DispatchKeyEventType, repeat bool) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: kind, Key: "Enter", Code: "Enter",
@@ -233,13 +241,8 @@ func TestTheEnterThatConfirmsARollDoesNotAlsoScore(t *testing.T) {
 }
 
 func TestPageCanBePlayedWithTheKeyboardAlone(t *testing.T) {
-	ctx := newBrowser(t)
-	b := newBoard(t, "yahtzee", "Ann", "Bob")
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
-	waitSynced(t, ctx, b)
 	// Type the dice, Enter confirms and lands on the best box, Enter scores it.
-	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("44441")))
-	waitFor(t, ctx, `!document.querySelector("#confirm").disabled`)
+	ctx, b := typeFirstRoll(t, "44441")
 	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
 	waitFor(t, ctx, `document.activeElement.classList.contains("option")`)
 	label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.getAttribute("aria-label")`))
