@@ -260,7 +260,9 @@ func TestSettledByTakesTheDiceThePipSearchReadSurely(t *testing.T) {
 		c := newCandidate(float64(x), float64(y), s, s, 1, 0)
 		return Die{Value: v, Center: c.center, Box: c.box, Confidence: p, Uncertain: unsure}
 	}
-	cand := func(x, y, s, score float64) detect.Candidate { return detect.Candidate{X: x, Y: y, Side: s, Score: score} }
+	cand := func(x, y, s, score float64) detect.Candidate {
+		return detect.Candidate{X: x, Y: y, Side: s, Score: score}
+	}
 	in := func(d Die, f detect.Candidate) Die {
 		at := seenAs(f).die
 		d.Center, d.Box = at.Center, at.Box
