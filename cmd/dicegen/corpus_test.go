@@ -112,6 +112,20 @@ func TestCorpusHoldsFamiliesOutAndDrawsOnlyThoseAsked(t *testing.T) {
 	}
 }
 
+func TestCorpusSeesEverySceneAtTheTiltsAsked(t *testing.T) {
+	dir := corpus(t, "--n", "6", "--tilt", "62-70")
+	for _, v := range column(t, readRows(t, filepath.Join(dir, "scenes.csv")), "tilt") {
+		var tilt float64
+		_, err := fmt.Sscan(v, &tilt)
+		require.NoError(t, err)
+		assert.True(t, tilt >= 62 && tilt <= 70, "tilt %g outside 62-70", tilt)
+	}
+	for _, bad := range []string{"70", "70-62", "60-95"} {
+		err := run(context.Background(), &bytes.Buffer{}, []string{"corpus", "--out", t.TempDir(), "--n", "1", "--tilt", bad})
+		assert.ErrorContains(t, err, "tilt", "--tilt %s", bad)
+	}
+}
+
 // fakeDataset writes labelled folders of twenty grey photographs, each
 // with one red die of value 1 + its number mod 6.
 func fakeDataset(t *testing.T, names ...string) string {

@@ -58,6 +58,7 @@ func run(ctx context.Context, stdout io.Writer, args []string) error {
 	exclude := fs.String("exclude-fold", "", "corpus: K/N, paste no die from photographs of fold K of N (crc32 of the file name mod N)")
 	hold := fs.String("hold", "", "corpus: families no scene shows, comma-separated")
 	only := fs.String("only", "", "corpus: families to draw from alone, comma-separated")
+	tilts := fs.String("tilt", "", "corpus: LOW-HIGH, the camera tilts in degrees from straight down every scene is seen at (default: the corpus's mix up to 55)")
 	workers := fs.Int("workers", runtime.NumCPU(), "corpus: scenes rendered at once")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -83,6 +84,11 @@ func run(ctx context.Context, stdout io.Writer, args []string) error {
 		}
 		job := corpusJob{out: *out, n: *n, seed: *seed, sizes: sizes, paste: names(*paste), root: *root, workers: max(1, *workers),
 			opts: synth.CorpusOptions{Hold: names(*hold), Only: names(*only)}}
+		if *tilts != "" {
+			if _, err := fmt.Sscanf(*tilts, "%g-%g", &job.opts.Tilts[0], &job.opts.Tilts[1]); err != nil {
+				return fmt.Errorf("--tilt %q: want LOW-HIGH in degrees, e.g. 55-75", *tilts)
+			}
+		}
 		if *exclude != "" {
 			if job.fold, err = vision.ParseFold(*exclude, true); err != nil {
 				return fmt.Errorf("--exclude-fold: %w", err)

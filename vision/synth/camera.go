@@ -41,6 +41,13 @@ func newCamera(sc Scene) camera {
 	}
 }
 
+// topEdgeTilt is how far from straight down the camera of sc looks
+// through the middle of the picture's top edge, the ray nearest the horizon.
+func (sc Scene) topEdgeTilt() float64 {
+	c := newCamera(sc)
+	return sc.Tilt + math.Atan(c.cy/c.f)*180/math.Pi
+}
+
 // project returns the pixel where p appears.
 func (c camera) project(p vec3) (x, y float64) {
 	d := p.sub(c.pos)

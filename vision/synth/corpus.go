@@ -17,6 +17,11 @@ type CorpusOptions struct {
 	// the other axes left free. Hold trains, Only measures.
 	Hold, Only []string
 	Cutouts    []*Cutout // real dice to paste into scenes; none for none
+	// Tilts, when set, is the range of camera tilts, in degrees from
+	// straight down, every scene is seen at, in place of the corpus's own
+	// mix up to MaxTilt: a camera low beside the dice sees them from up to
+	// MaxLowTilt, their fronts larger than their tops.
+	Tilts [2]float64
 }
 
 // Corpus draws domain-randomised training scenes: any table and tray,
@@ -29,6 +34,7 @@ type Corpus struct {
 	looks   []look
 	designs []design
 	cutouts []*Cutout
+	tilts   [2]float64
 }
 
 type tableChoice struct {
@@ -42,6 +48,7 @@ const (
 	MinDieSide = 15  // px: the smallest top face
 	MaxDieSide = 250 // px: the largest
 	MaxTilt    = 55  // degrees from straight down
+	MaxLowTilt = 80  // the most CorpusOptions.Tilts may ask for
 	MaxDice    = 50
 	maxPasteK  = 2.5 // a pasted die grows at most this much: more is mush
 )
@@ -74,7 +81,12 @@ func NewCorpus(o CorpusOptions) (*Corpus, error) {
 	allowed := func(axis, name string) bool {
 		return !slices.Contains(o.Hold, name) && (only[axis] == nil || only[axis][name])
 	}
-	c := &Corpus{sizes: o.Sizes, cutouts: o.Cutouts}
+	if lo, hi := o.Tilts[0], o.Tilts[1]; lo != 0 || hi != 0 {
+		if lo < 0 || hi < lo || hi > MaxLowTilt {
+			return nil, fmt.Errorf("camera tilts %g-%g: want 0 <= low <= high <= %d degrees", lo, hi, MaxLowTilt)
+		}
+	}
+	c := &Corpus{sizes: o.Sizes, cutouts: o.Cutouts, tilts: o.Tilts}
 	if len(c.sizes) == 0 {
 		c.sizes = []image.Point{{640, 480}}
 	}
@@ -168,6 +180,9 @@ func (c *Corpus) camera(s *Scene, size image.Point, rng *rand.Rand) {
 	default:
 		s.Tilt = 35 + (MaxTilt-35)*rng.Float64()
 	}
+	if lo, hi := c.tilts[0], c.tilts[1]; hi > 0 {
+		s.Tilt = lo + (hi-lo)*rng.Float64()
+	}
 	switch rng.IntN(3) {
 	case 0: // a phone's main camera
 		s.Focal = 0.65 + 0.3*rng.Float64()
@@ -183,7 +198,17 @@ func (c *Corpus) camera(s *Scene, size image.Point, rng *rand.Rand) {
 		s.Width = int(math.Round(float64(size.X) / k))
 		s.Optics.Stretch = float64(size.X) / float64(s.Width) // exactly size.X wide again
 	}
+	if s.Tilt > MaxTilt {
+		// So steep a camera would see the horizon with a wide lens: the
+		// picture's top edge is kept a few degrees down onto the table.
+		room := math.Tan((steepestRay - s.Tilt) * math.Pi / 180)
+		s.Focal = math.Max(s.Focal, float64(s.Height)/2/room/float64(max(s.Width, s.Height)))
+	}
 }
+
+// steepestRay is the most, in degrees from straight down, that a steep
+// camera of the corpus looks through its picture's top edge.
+const steepestRay = 86
 
 // table lays the surface and, for a tray family, a tray on another surface.
 func (c *Corpus) table(s *Scene, t tableChoice, side float64, rng *rand.Rand) {

@@ -72,6 +72,44 @@ func TestCorpusDiceSpan15To250PxAndTheCameraTiltsAtMost55Degrees(t *testing.T) {
 	assert.Greater(t, tilt, 50.0, "some scenes should be seen steeply")
 }
 
+func TestALowCameraSeesDiceFromTheSideAndNoSkyAboveTheTable(t *testing.T) {
+	c := smallCorpus(t, CorpusOptions{Sizes: []image.Point{{640, 480}, {480, 640}}, Tilts: [2]float64{58, 78}})
+	lo, hi, listed := 90.0, 0.0, 0
+	for i := range 300 {
+		sm := c.Sample(3, i)
+		s := sm.Scene
+		require.NoError(t, s.validate(), "scene %d", i)
+		lo, hi = math.Min(lo, s.Tilt), math.Max(hi, s.Tilt)
+		cam := newCamera(s)
+		// The rays through the picture's top corners, the nearest to the
+		// horizon, must still come down onto the table.
+		for _, x := range []float64{0, float64(s.Width)} {
+			ray := cam.ahead.add(cam.right.scale((x - cam.cx) / cam.f)).add(cam.down.scale(-cam.cy / cam.f))
+			assert.Less(t, ray.Z, 0.0, "scene %d (tilt %.1f°, lens %.2f): the top corner at x=%.0f sees the sky", i, s.Tilt, s.Focal, x)
+		}
+		assert.LessOrEqual(t, s.topEdgeTilt(), float64(steepestRay)+1e-9, "scene %d", i)
+		for _, d := range s.Dice {
+			if dt, ok := dieTruth(d, cam, s.Width, s.Height); ok && dt.Top.Side() >= MinDieSide {
+				listed++
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, lo, 58.0)
+	assert.LessOrEqual(t, hi, 78.0)
+	assert.Less(t, lo, 60.0, "the low end of the range should be drawn")
+	assert.Greater(t, hi, 76.0, "the high end of the range should be drawn")
+	assert.Greater(t, listed, 300, "dice seen so low should still show their tops")
+}
+
+func TestCorpusRefusesCameraTiltsItCannotDraw(t *testing.T) {
+	for _, tilts := range [][2]float64{{-5, 30}, {40, 30}, {60, MaxLowTilt + 1}} {
+		_, err := NewCorpus(CorpusOptions{Tilts: tilts})
+		assert.ErrorContains(t, err, "camera tilts", "tilts %v", tilts)
+	}
+	_, err := NewCorpus(CorpusOptions{Tilts: [2]float64{0, MaxLowTilt}})
+	assert.NoError(t, err)
+}
+
 func TestHeldFamiliesNeverAppearAndOnlyFamiliesAlwaysDo(t *testing.T) {
 	tests := []struct {
 		name       string

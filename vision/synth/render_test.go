@@ -98,7 +98,8 @@ func TestRenderRejectsImpossibleScenes(t *testing.T) {
 		want string
 	}{
 		{"tiny picture", func(s *Scene) { s.Width = 8 }, "width and height"},
-		{"camera past the horizon", func(s *Scene) { s.Tilt = 80 }, "tilt"},
+		{"camera lying down", func(s *Scene) { s.Tilt = 85 }, "tilt"},
+		{"a low camera's wide lens sees the horizon", func(s *Scene) { s.Tilt, s.Focal = 70, 0.6 }, "horizon"},
 		{"fisheye", func(s *Scene) { s.Focal = 0.2 }, "focal length"},
 		{"value 7", func(s *Scene) { s.Dice = []Die{{Value: 7, Size: 20}} }, "value 7"},
 		{"die of no size", func(s *Scene) { d := die; d.Size = 1; s.Dice = []Die{d} }, "size"},

@@ -230,8 +230,11 @@ func (s Scene) validate() error {
 	if s.Focal != 0 && (s.Focal < 0.5 || s.Focal > 10) {
 		return fmt.Errorf("focal length %.2f picture widths: use 0.5 (wide) to 10 (telephoto), or 0 for the default", s.Focal)
 	}
-	if s.Tilt < 0 || s.Tilt > 60 {
-		return fmt.Errorf("camera tilt %.1f°: use 0 (straight down) to 60", s.Tilt)
+	if s.Tilt < 0 || s.Tilt > MaxLowTilt {
+		return fmt.Errorf("camera tilt %.1f°: use 0 (straight down) to %d", s.Tilt, MaxLowTilt)
+	}
+	if top := s.topEdgeTilt(); s.Tilt > MaxTilt && top >= 90 {
+		return fmt.Errorf("camera tilt %.1f° with a lens of %.2f picture widths: the picture's top edge looks %.1f° from straight down, past the horizon; use a longer lens or a smaller tilt", s.Tilt, s.Focal, top)
 	}
 	if k := s.Optics.Stretch; k < 0 || k > 0 && (float64(s.Width)*k < 16 || float64(s.Width)*k > 4096) {
 		return fmt.Errorf("stretch %.2f of a %d px wide picture: the delivered width must be 16 to 4096 pixels", k, s.Width)
