@@ -223,7 +223,9 @@ func FuzzTableLogKeepsEveryTotal(f *testing.F) {
 		names := []string{"Ann", "B\"o#b", "Cleo", "Dev"}[:int(players)%4+1]
 		tb := NewTable(s, len(names))
 		l := &Log{Players: names}
-		clears := 0
+		// Corrections and clears fill no open box, so each is capped: the
+		// moves that remain fill one, and the table must end within the bound.
+		clears, corrections := 0, 0
 		for n := 0; !tb.Over(); n++ {
 			if n > 4*len(s.boxes)*len(names)*s.games {
 				t.Fatalf("%s: the table is not over after %d moves", s.Spec(), n)
@@ -240,8 +242,9 @@ func FuzzTableLogKeepsEveryTotal(f *testing.F) {
 			}
 			tn := Turn{Player: who, Game: game, Box: open[src.next()%len(open)]}
 			switch k := src.next() % 16; {
-			case k == 0 && len(filled) > 0: // a correction typed over a filled box
+			case k == 0 && len(filled) > 0 && corrections < 8: // a correction typed over a filled box
 				tn.Box = filled[src.next()%len(filled)]
+				corrections++
 				fallthrough
 			case k < 3:
 				tn.Entry, tn.Points = Typed, src.next()%(MaxTypedPoints+1)
