@@ -264,11 +264,12 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 // as a check: a glare spot the pip search counts as a pip can sway the
 // model's reading of the pip search's crop and not of the detector's.
 func settledBy(found []detect.Candidate, classic []Die) (rest []detect.Candidate, settled []Die) {
-	lies := make([]bool, len(classic))               // a candidate lies on the die
-	whole := make([]*detect.Candidate, len(classic)) // the surest crop of all of it
+	lies := make([]bool, len(classic))  // a candidate lies on the die
+	whole := make([]*Die, len(classic)) // the surest crop of all of it
 	for _, f := range sortedByScore(found) {
+		at := seenAs(f).die
 		k := slices.IndexFunc(classic, func(c Die) bool {
-			return !c.Uncertain && c.Confidence >= sureDetected && within(seenAs(f).die, c, sameDie)
+			return !c.Uncertain && c.Confidence >= sureDetected && within(at, c, sameDie)
 		})
 		if k < 0 {
 			rest = append(rest, f)
@@ -276,15 +277,14 @@ func settledBy(found []detect.Candidate, classic []Die) (rest []detect.Candidate
 		}
 		lies[k] = true
 		if r := f.Side / boxSide(classic[k]); whole[k] == nil && r > 1/alike && r < faceOverPips {
-			whole[k] = &f
+			whole[k] = &at
 		}
 	}
 	for k, d := range classic {
 		if !lies[k] {
 			continue
 		}
-		if f := whole[k]; f != nil {
-			at := seenAs(*f).die
+		if at := whole[k]; at != nil {
 			d.Center, d.Box = at.Center, at.Box
 		}
 		settled = append(settled, d)
