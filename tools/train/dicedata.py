@@ -231,6 +231,25 @@ def logos_as_one(ds):
     return ds
 
 
+def fronts_as_hard(ds, slant=0.2):
+    """The dataset with the near side face of each die seen at a slant added
+    as a hard class-0 place. A die seen from a low camera shows its top face
+    above its front, and its box holds both; the detector may centre a die
+    on the front, whose pips the model then reads as the die's value. The
+    front's centre is the top face's mirrored through the box's centre, at
+    the top face's side; dice whose top face lies within slant of their side
+    from the box's centre are seen from above and have none."""
+    for d in ds.dice:
+        if d.top is None or d.value < 1:
+            continue
+        tx, ty, ts = d.top
+        dx, dy = d.cx - tx, d.cy - ty
+        if math.hypot(dx, dy) < slant * d.s_box:
+            continue
+        ds.hard.append((d.photo, d.cx + dx, d.cy + dy, ts))
+    return ds
+
+
 def as_poker(ds):
     """The dataset relabelled for the poker face model: a poker face is its
     rank 1..6 (9 to A), and every other die is a hard class-0 place, since a

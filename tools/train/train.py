@@ -229,6 +229,8 @@ def main():
                     help="the real folders to train on, comma-separated; leave one out to measure the model on it")
     ap.add_argument("--corpus", default="", help="comma-separated folders of `dicegen corpus` scenes to train on too")
     ap.add_argument("--synth-per-real", type=float, default=0.5, help="corpus or synthetic dice drawn an epoch for each real one")
+    ap.add_argument("--fronts", action="store_true",
+                    help="learn the near side face of each corpus die seen at a slant as not a die")
     ap.add_argument("--synth-min", type=int, default=0, help="corpus or synthetic dice drawn an epoch at least")
     ap.add_argument("--faces", choices=("pips", "poker"), default="pips",
                     help="pips for vision/model/dice.onnx; poker for the poker face model, from the corpus's poker dice alone")
@@ -278,7 +280,8 @@ def main():
         datasets.append(synthesize(os.path.abspath(args.synth_dir), args.synth, args.seed))
     for folder in [f for f in args.corpus.split(",") if f]:
         folder = os.path.abspath(folder)
-        datasets.append(dicedata.load(os.path.dirname(folder), os.path.basename(folder), synthetic=True))
+        corpus = dicedata.load(os.path.dirname(folder), os.path.basename(folder), synthetic=True)
+        datasets.append(dicedata.fronts_as_hard(corpus) if args.fronts else corpus)
     if args.faces == "poker":
         datasets = [dicedata.as_poker(ds) for ds in datasets]
     elif args.logos == "one":
