@@ -234,7 +234,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
-		return inReadingOrder(dice), nil
+		return inReadingOrder(withoutFronts(dice)), nil
 	}
 	sc, err := r.scan(frame)
 	if err != nil {
@@ -257,6 +257,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 		if dice, err = r.readPips(frame, sc, found); err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
+		dice = withoutFronts(dice)
 	}
 	return inReadingOrder(dice), nil
 }
