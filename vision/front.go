@@ -5,8 +5,9 @@ import "math"
 // withoutFronts drops the near side face of a die seen from a low camera,
 // which the detector can take for a die of its own: an unsure die lying
 // just below another, in line with it and larger than it, as a die's front
-// is larger than its foreshortened top. Dice lying side by side on a table
-// seen from above are of one size, so none of them is dropped.
+// is larger than its foreshortened top. Dice lying one above the other on a
+// table seen from above are of one size, give or take their boxes, so
+// neither is dropped.
 func withoutFronts(dice []Die) []Die {
 	kept := make([]Die, 0, len(dice))
 	for i, front := range dice {
@@ -28,7 +29,7 @@ func belowATop(dice []Die, i int) bool {
 		}
 		dx := math.Abs(float64(front.Center.X - top.Center.X))
 		dy := float64(front.Center.Y - top.Center.Y)
-		if dx < frontInLine*side && dy > frontBelow[0]*side && dy < frontBelow[1]*side {
+		if dx < frontInLine*side && dy > frontBelowMin*side && dy < frontBelowMax*side {
 			return true
 		}
 	}
@@ -41,8 +42,8 @@ func belowATop(dice []Die, i int) bool {
 // on the development photos and fixtures an asked die lying so below another
 // was at most 1.31 times its side.
 const (
-	frontGrowth = 1.35
-	frontInLine = 0.25
+	frontGrowth   = 1.35
+	frontInLine   = 0.25
+	frontBelowMin = 0.4
+	frontBelowMax = 1.2
 )
-
-var frontBelow = [2]float64{0.4, 1.2}
