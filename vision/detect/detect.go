@@ -65,8 +65,9 @@ type Detector struct {
 	looks uint64  // the looks run so far, to tell the least recent
 	small gocv.Mat
 	half  gocv.Mat // the frame halved, on the way to small
-	// halved is the size of the frame half holds halved, while one
-	// settle's looks at that frame may share it; zero otherwise.
+	// halved is the size of the frame half holds halved, while the looks
+	// of one settle, or of a remembered frame, may share it; zero
+	// otherwise.
 	halved   image.Point
 	settling bool
 	// memo holds what each look at one frame found while a caller
@@ -214,9 +215,12 @@ func outside(found []Candidate, smallest, largest float64) []Candidate {
 // smallest pixels or less, or of largest or more.
 func (d *Detector) settle(frame gocv.Mat, smallest, largest float64) ([]Candidate, error) {
 	// Every look of a settle at the frame halves it alike. The only other
-	// frame a settle looks at is the frame framed, which is larger.
-	d.settling, d.halved = true, image.Point{}
-	defer func() { d.settling, d.halved = false, image.Point{} }()
+	// frame a settle looks at is the frame framed, which is larger. A
+	// remembered frame's looks share its half already.
+	if d.memo == nil {
+		d.settling, d.halved = true, image.Point{}
+		defer func() { d.settling, d.halved = false, image.Point{} }()
+	}
 	short := float64(min(frame.Cols(), frame.Rows()))
 	guess := min(max(DefaultDieSide(frame.Cols(), frame.Rows()), 1.5*smallest), largest)
 	found, err := d.detectAt(frame, guess)
@@ -414,10 +418,11 @@ type look struct{ frame, input image.Point }
 // is called, and until then every frame given must be that frame, or that
 // frame as Framed frames it. A reader asks about one frame in several
 // ways: Detect, then DetectUnder where a large die may be a huddle, whose
-// first look is Detect's, and DetectOver where dice may be pips.
+// first look is Detect's, and DetectOver where dice may be pips. Every
+// look at that frame halves it alike, so they share one half.
 func (d *Detector) Remember() (forget func()) {
-	d.memo = make(map[look][]Candidate)
-	return func() { d.memo = nil }
+	d.memo, d.halved = make(map[look][]Candidate), image.Point{}
+	return func() { d.memo, d.halved = nil, image.Point{} }
 }
 
 // inputSize is the size the contract shrinks frame to for a die of dieSide.
@@ -461,9 +466,10 @@ func (d *Detector) run() (gocv.Mat, error) {
 func (d *Detector) shrink(frame gocv.Mat, w, h int) {
 	src := frame
 	if cols, rows := frame.Cols(), frame.Rows(); cols%2 == 0 && rows%2 == 0 && cols >= 3*w && rows >= 3*h {
-		if size := image.Pt(cols, rows); !d.settling || d.halved != size {
+		shared := d.settling || d.memo != nil
+		if size := image.Pt(cols, rows); !shared || d.halved != size {
 			gocv.Resize(frame, &d.half, image.Pt(cols/2, rows/2), 0, 0, gocv.InterpolationArea)
-			if d.settling {
+			if shared {
 				d.halved = size
 			}
 		}

@@ -507,3 +507,32 @@ func TestARememberedLookAtAFrameIsNotRunAgain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "a forgotten frame's looks are not another's")
 }
+
+func TestARememberedFrameHalvedOnceReadsAsFreshLooksDo(t *testing.T) {
+	matcheck.Check(t)
+	// Frames three times the input's size and more are halved first.
+	large := func(name string) gocv.Mat {
+		frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", "colours", "images", name))
+		defer frame.Close()
+		out := gocv.NewMat()
+		gocv.Resize(frame, &out, image.Pt(1280, 720), 0, 0, gocv.InterpolationLinear)
+		return out
+	}
+	frame, other := large("colours-0.jpg"), large("colours-1.jpg")
+	defer frame.Close()
+	defer other.Close()
+
+	d := newDetector(t)
+	for _, f := range []gocv.Mat{frame, other} {
+		forget := d.Remember()
+		for _, side := range []float64{0, 80, 120} {
+			got, err := d.Detect(f, side)
+			require.NoError(t, err)
+			want, err := newDetector(t).Detect(f, side)
+			require.NoError(t, err)
+			require.NotEmpty(t, want, "side %v", side)
+			assert.Equal(t, want, got, "side %v: a look at the half kept from the look before", side)
+		}
+		forget()
+	}
+}
