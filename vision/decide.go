@@ -71,7 +71,7 @@ func (r *Reader) judge(frame gocv.Mat, props []proposal) ([]proposal, [][model.C
 // It also says, for each die, whether its reading knows more than the model
 // alone can: a face read by the profile's templates, or a face large enough
 // to show its pips on which the pip finder sees none where the model reads
-// some, which may wear a logo.
+// some, asked as it may wear a logo or be a die's front.
 func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Classes]float64) ([]Die, []bool, error) {
 	dice, from := decide(props, probs, r.faces)
 	var again []proposal
@@ -100,15 +100,25 @@ func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Clas
 	}
 	knows := make([]bool, len(dice))
 	for k, i := range from {
-		knows[k] = byTemplate(props[i], probs[i]) || wearsLogo(props[i], probs[i]) && props[i].blobs == 0
+		knows[k] = byTemplate(props[i], probs[i]) || blind(props[i], probs[i]) && props[i].blobs == 0 && dice[k].Uncertain
 	}
 	return dice, knows, nil
 }
 
 // wearsLogo reports whether p, a die large enough to show its pips to the
 // pip finder, shows fewer than the model reads: it may wear a logo, which
-// the model mistakes for a face.
+// the model mistakes for a face. The model learnt logos as 1s, so a face
+// of more pips it reads surely is none: translucent dice and pips of the
+// body's colour hide from the pip finder, not from the model. Such a face
+// may still be a die's front (frontOfBlind).
 func wearsLogo(p proposal, pr [model.Classes]float64) bool {
+	v := likeliest(pr)
+	return blind(p, pr) && (v == 1 || pr[v] < sureAlone)
+}
+
+// blind reports whether p is large enough to show its pips to the pip
+// finder and shows it fewer than the model reads.
+func blind(p proposal, pr [model.Classes]float64) bool {
 	return p.pips == 0 && p.large && p.blobs < likeliest(pr)
 }
 
@@ -170,6 +180,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 		// model reads: it may wear a logo, which every crop of it
 		// misreads alike, so a second crop cannot vouch for it.
 		logoLike bool
+		blind    bool // the pip finder saw fewer pips than the model reads
 		// pool sums the model's probabilities over every crop of this die,
 		// the proposals that clash with it included: an unsure die is
 		// read as the value they favour together, a free second opinion.
@@ -235,7 +246,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 		if p.grid {
 			score -= 0.5 // a guess yields to a die found in its own right
 		}
-		all = append(all, judged{die: d, s: p.s, agree: agree, score: score, from: i, seen: p.seen, logoLike: logoLike, pool: pr})
+		all = append(all, judged{die: d, s: p.s, agree: agree, score: score, from: i, seen: p.seen, logoLike: logoLike, blind: blind(p, pr), pool: pr})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	var kept []judged
@@ -286,6 +297,12 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 	})
 	dice, from := make([]Die, len(kept)), make([]int, len(kept))
 	for i, k := range kept {
+		dice[i] = k.die
+	}
+	for i, k := range kept {
+		if frontOfBlind(dice, i, k.blind) {
+			k.die.Uncertain = true
+		}
 		if k.die.Uncertain && !k.template {
 			v := likeliest(k.pool)
 			k.die.Value, k.die.Face = v, faces.Label(rules.Face(v))

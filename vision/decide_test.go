@@ -139,3 +139,39 @@ func TestDecideDropsWhatIsNoDieBesideNoOther(t *testing.T) {
 		})
 	}
 }
+
+func TestDecideAsksABlindFaceOnlyWhereItMayBeALogoOrAFront(t *testing.T) {
+	// A large face on which the pip finder saw no pip: a logo, a
+	// translucent die, pips of the body's colour, or a die's front.
+	blindAt := func(x, y int, s float64) proposal {
+		c := newCandidate(float64(x), float64(y), s, s, 1, 0)
+		return proposal{die: Die{Box: c.box, Center: c.center}, s: s, large: true, seen: 0.9}
+	}
+	top := func(x, y int, s float64) proposal {
+		p := blindAt(x, y, s)
+		p.pips, p.large = 4, false
+		return p
+	}
+	sure4 := probs(map[int]float64{4: 0.98, 0: 0.02})
+	tests := []struct {
+		name      string
+		props     []proposal
+		pr        [model.Classes]float64
+		uncertain bool
+	}{
+		{"read surely as five pips", []proposal{blindAt(200, 200, 60)}, probs(map[int]float64{5: 0.97, 0: 0.03}), false},
+		{"read as five pips, not surely", []proposal{blindAt(200, 200, 60)}, probs(map[int]float64{5: 0.85, 3: 0.12, 0: 0.03}), true},
+		{"read surely as a 1, as the model reads logos", []proposal{blindAt(200, 200, 60)}, probs(map[int]float64{1: 0.97, 0: 0.03}), true},
+		{"read surely as five pips just below a die's top", []proposal{blindAt(200, 200, 60), top(200, 140, 48)}, probs(map[int]float64{5: 0.97, 0: 0.03}), true},
+		{"read surely as five pips a die's length beside it", []proposal{blindAt(200, 200, 60), top(280, 140, 48)}, probs(map[int]float64{5: 0.97, 0: 0.03}), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pr := [][model.Classes]float64{tt.pr, sure4}[:len(tt.props)]
+			dice, _ := decide(tt.props, pr, rules.PipFaces)
+			i := slices.IndexFunc(dice, func(d Die) bool { return d.Center == image.Pt(200, 200) })
+			require.GreaterOrEqual(t, i, 0, "the blind face is read")
+			assert.Equal(t, tt.uncertain, dice[i].Uncertain)
+		})
+	}
+}

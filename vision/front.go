@@ -11,7 +11,7 @@ import "math"
 func withoutFronts(dice []Die) []Die {
 	kept := make([]Die, 0, len(dice))
 	for i, front := range dice {
-		if !front.Uncertain || !belowATop(dice, i) {
+		if !front.Uncertain || !belowATop(dice, i, frontGrowth) {
 			kept = append(kept, front)
 		}
 	}
@@ -19,12 +19,12 @@ func withoutFronts(dice []Die) []Die {
 }
 
 // belowATop reports whether dice[i] lies as the front face of another die
-// in dice would.
-func belowATop(dice []Die, i int) bool {
+// in dice would, and is more than growth times that die's side.
+func belowATop(dice []Die, i int, growth float64) bool {
 	front := dice[i]
 	side := boxSide(front)
 	for j, top := range dice {
-		if j == i || side < frontGrowth*boxSide(top) {
+		if j == i || side < growth*boxSide(top) {
 			continue
 		}
 		dx := math.Abs(float64(front.Center.X - top.Center.X))
@@ -47,3 +47,11 @@ const (
 	frontBelowMin = 0.4
 	frontBelowMax = 1.2
 )
+
+// frontOfBlind reports whether dice[i], a face on which the pip finder saw
+// fewer pips than the model reads (blind), lies as the front of another
+// die, of any size: the model reads a low camera's view of a die's front as
+// surely as a top, and a blind reading cannot be vouched for by the pips.
+func frontOfBlind(dice []Die, i int, blind bool) bool {
+	return blind && belowATop(dice, i, 0)
+}
