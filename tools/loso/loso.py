@@ -51,12 +51,13 @@ def train(args, out, without, corpus):
              "--width", str(args.width), "--hold", "0", "--seed", "1", "--out", os.path.join(out, "detector.onnx"),
              "--report", os.path.join(out, "detector.md"), "--golden", os.path.join(out, "detector-golden.json")], log)
     if not os.path.exists(os.path.join(out, "dice.onnx")):
-        sources = [s for s in REAL if s != without]
-        face_corpus = corpus + [f for f in args.face_corpus.split(",") if f]
+        sources = [s for s in args.face_sources.split(",") if s and s != without]
+        face_corpus = ([] if args.face_own_corpus else corpus) + [f for f in args.face_corpus.split(",") if f]
+        synth = ["--synth", str(args.synth), "--synth-dir", os.path.join(out, "synth")] if args.synth else []
         run([args.python, "tools/train/train.py", "--sources", ",".join(sources), "--corpus", ",".join(face_corpus),
-             "--epochs", str(args.epochs), "--threads", "1", "--smooth", "0.02", "--seed", "1", "--hold", "0",
+             "--epochs", str(args.epochs), "--threads", "1", "--smooth", "0.02", "--seed", str(args.face_seed), "--hold", "0",
              "--hard", args.hard, "--hard-weight", str(args.hard_weight), "--tray-draws", str(args.tray_draws), "--logos", args.logos, "--synth-per-real", str(args.synth_per_real),
-             "--sizes", args.sizes, "--groups", str(args.groups),
+             "--sizes", args.sizes, "--groups", str(args.groups), *synth,
              "--out", os.path.join(out, "dice.onnx"), "--golden", os.path.join(out, "golden"),
              "--report", os.path.join(out, "dice.md")], log)
 
@@ -114,8 +115,17 @@ def main():
     ap.add_argument("--logos", default="skip", help="train.py's --logos for the face model")
     ap.add_argument("--face-corpus", default="",
                     help="comma-separated corpus folders the face model trains on besides the detector's, such as --only marbled scenes")
+    ap.add_argument("--face-own-corpus", action="store_true",
+                    help="the face model trains on --face-corpus and --synth alone, not on the detector's corpus, as the committed one does")
+    ap.add_argument("--face-sources", default=",".join(REAL),
+                    help="the real sources the face model learns, less the one left out; add whitebox-singles as the committed model does")
+    ap.add_argument("--face-seed", type=int, default=1, help="train.py's --seed for the face model")
+    ap.add_argument("--synth", type=int, default=0, help="train.py's --synth: pictures dicegen renders for the face model alone")
     args = ap.parse_args()
     wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED) + ["synthetic-held"]
+    if args.synth and "synthetic-held" in wanted:
+        raise SystemExit("--synth renders every corpus style, the held-out ones too: "
+                         "name the real sources in --only, and measure synthetic-held in a run without --synth")
 
     lines = ["| source (left out of training) | read with | photos | dice | found | first time | clean photos | silently wrong | asked | false dice a photo |",
              "|---|---|---|---|---|---|---|---|---|---|"]
