@@ -19,7 +19,7 @@ func withoutFronts(dice []Die) []Die {
 }
 
 // belowATop reports whether dice[i] lies as the front face of another die
-// in dice would, and is more than growth times that die's side.
+// in dice would, and is at least growth times that die's side.
 func belowATop(dice []Die, i int, growth float64) bool {
 	front := dice[i]
 	side := boxSide(front)
