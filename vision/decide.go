@@ -110,7 +110,7 @@ func (r *Reader) lookAgain(frame gocv.Mat, props []proposal, probs [][model.Clas
 // the model mistakes for a face. The model learnt logos as 1s, so a face
 // of more pips it reads surely is none: translucent dice and pips of the
 // body's colour hide from the pip finder, not from the model. Such a face
-// may still be a die's front (frontOfBlind).
+// may still be a die's front, which decide asks about.
 func wearsLogo(p proposal, pr [model.Classes]float64) bool {
 	v := likeliest(pr)
 	return blind(p, pr) && (v == 1 || pr[v] < sureAlone)
@@ -180,7 +180,6 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 		// model reads: it may wear a logo, which every crop of it
 		// misreads alike, so a second crop cannot vouch for it.
 		logoLike bool
-		blind    bool // the pip finder saw fewer pips than the model reads
 		// pool sums the model's probabilities over every crop of this die,
 		// the proposals that clash with it included: an unsure die is
 		// read as the value they favour together, a free second opinion.
@@ -246,7 +245,7 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 		if p.grid {
 			score -= 0.5 // a guess yields to a die found in its own right
 		}
-		all = append(all, judged{die: d, s: p.s, agree: agree, score: score, from: i, seen: p.seen, logoLike: logoLike, blind: blind(p, pr), pool: pr})
+		all = append(all, judged{die: d, s: p.s, agree: agree, score: score, from: i, seen: p.seen, logoLike: logoLike, pool: pr})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	var kept []judged
@@ -300,7 +299,9 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 		dice[i] = k.die
 	}
 	for i, k := range kept {
-		if frontOfBlind(dice, i, k.blind) {
+		if blind(props[k.from], probs[k.from]) && belowATop(dice, i, 0) {
+			// A low camera's view of a die's front, of any size, which the
+			// model reads as surely as a top and no pip count vouches for.
 			k.die.Uncertain = true
 		}
 		if k.die.Uncertain && !k.template {

@@ -47,11 +47,3 @@ const (
 	frontBelowMin = 0.4
 	frontBelowMax = 1.2
 )
-
-// frontOfBlind reports whether dice[i], a face on which the pip finder saw
-// fewer pips than the model reads (blind), lies as the front of another
-// die, of any size: the model reads a low camera's view of a die's front as
-// surely as a top, and a blind reading cannot be vouched for by the pips.
-func frontOfBlind(dice []Die, i int, blind bool) bool {
-	return blind && belowATop(dice, i, 0)
-}
