@@ -175,3 +175,31 @@ func TestDecideAsksABlindFaceOnlyWhereItMayBeALogoOrAFront(t *testing.T) {
 		})
 	}
 }
+
+func TestDecideAsksAOneWhosePipLiesOnTheTray(t *testing.T) {
+	// A lone pip on the tray's colour is, more often than a die as pale
+	// as the table, a whole small die that a frame read at too large a
+	// side shows as one pip; the model reads both as surely as a 1.
+	one := func(pale bool) proposal {
+		c := newCandidate(200, 200, 60, 60, 1, 0)
+		return proposal{die: Die{Box: c.box, Center: c.center, Value: 1}, s: 60, pips: 1, seen: 0.9, paleOne: pale}
+	}
+	tests := []struct {
+		name      string
+		p         proposal
+		pr        [model.Classes]float64
+		uncertain bool
+	}{
+		{"a pip on the die's body, read surely", one(false), probs(map[int]float64{1: 0.97, 0: 0.03}), false},
+		{"a pip on the die's body, read unsurely", one(false), probs(map[int]float64{1: 0.8, 3: 0.17, 0: 0.03}), true},
+		{"a pip on the tray's colour, read surely", one(true), probs(map[int]float64{1: 0.97, 0: 0.03}), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dice, _ := decide([]proposal{tt.p}, [][model.Classes]float64{tt.pr}, rules.PipFaces)
+			require.Len(t, dice, 1, "the face is read")
+			assert.Equal(t, 1, dice[0].Value)
+			assert.Equal(t, tt.uncertain, dice[0].Uncertain)
+		})
+	}
+}

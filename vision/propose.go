@@ -32,6 +32,11 @@ type proposal struct {
 	// out, has the colour of the tray round it: a speck, not a 1.
 	plain bool
 
+	// paleOne marks a face of one pip whose surround has the tray's
+	// colour: a die as pale as the table, or a whole small die the pip
+	// finder took for the pip of a larger one.
+	paleOne bool
+
 	// large marks a die large enough for the pip finder to see its pips:
 	// one that shows fewer than the model reads may wear a logo.
 	large bool
@@ -114,7 +119,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene, found []detect.Candidate) []p
 		if !ok {
 			continue
 		}
-		p := proposal{die: shift(d, off), s: s, pips: len(topFace(g))}
+		p := proposal{die: shift(d, off), s: s, pips: len(topFace(g)), paleOne: len(g) == 1 && g[0].onTable}
 		p.body, p.ink = faceColours(sc.plane, g)
 		p.mixedInk = mixedInk(sc.plane, topFace(g))
 		if !r.knownBody(p.body) {

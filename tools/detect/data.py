@@ -126,16 +126,16 @@ def photometric(img, rng):
     return img
 
 
-def sample(photo, rng):
+def sample(photo, rng, zoom=(0.6, 1.8)):
     """One PATCH x PATCH training patch with its targets: any rotation, a flip,
-    scale jitter 0.6-1.8, centred on a die most of the time."""
+    a scale drawn log-uniformly from zoom, centred on a die most of the time."""
     h, w = photo.image.shape[:2]
     if len(photo.centres) and rng.random() < 0.8:
         c = photo.centres[rng.integers(len(photo.centres))]
         cx, cy = c + rng.uniform(-PATCH / 3, PATCH / 3, size=2)
     else:
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
-    zoom = math.exp(rng.uniform(math.log(0.6), math.log(1.8)))
+    zoom = math.exp(rng.uniform(math.log(zoom[0]), math.log(zoom[1])))
     angle = rng.uniform(0, 360)
     m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, zoom)
     m[0, 2] += PATCH / 2 - cx

@@ -70,11 +70,11 @@ def focal(pred, gt):
     return -(pl.sum() + nl.sum()) / n
 
 
-def batch(photos, weights, rng, n):
+def batch(photos, weights, rng, n, zoom):
     idx = rng.choice(len(photos), size=n, p=weights)
     imgs, heats, sizes, masks = [], [], [], []
     for i in idx:
-        img, heat, size, mask = data.sample(photos[i], rng)
+        img, heat, size, mask = data.sample(photos[i], rng, zoom)
         imgs.append(img)
         heats.append(heat)
         sizes.append(size)
@@ -98,6 +98,9 @@ def main():
     ap.add_argument("--steps", type=int, default=4000, help="schedule length; stops earlier at --minutes")
     ap.add_argument("--batch", type=int, default=24)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--zoom", default="0.6,1.8",
+                    help="the scales patches are drawn at, as times the contract's; Detect without a "
+                         "profile sizes a die far outside them about as the range's end")
     ap.add_argument("--hold", type=int, default=data.HELD_OUT_FOLD,
                     help="the fold of the real photographs kept out of training and scored: -1 for none")
     ap.add_argument("--out", default="vision/detect/detector.onnx")
@@ -106,6 +109,9 @@ def main():
                     help="PyTorch's output on a fixture, for the Go test to compare OpenCV's with")
     args = ap.parse_args()
 
+    zoom = tuple(float(z) for z in args.zoom.split(","))
+    if len(zoom) != 2 or not 0 < zoom[0] < zoom[1]:
+        raise SystemExit(f"--zoom {args.zoom}: want two scales, the smaller first, such as 0.6,1.8")
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
@@ -138,7 +144,7 @@ def main():
     step = 0
     model.train()
     while step < args.steps and time.time() - start < args.minutes * 60:
-        x, heat, size, mask = batch(photos, weights, rng, args.batch)
+        x, heat, size, mask = batch(photos, weights, rng, args.batch, zoom)
         out = model(x)
         lh = focal(out[:, :1], heat)
         ls = (F.l1_loss(out[:, 1:], size, reduction="none") * mask).sum() / mask.sum().clamp(min=1)
