@@ -54,11 +54,19 @@ func TestReaderReadsEachFaceOfRenderedDice(t *testing.T) {
 	}
 }
 
-func TestReaderFindsNothingOnAnEmptyTable(t *testing.T) {
-	matcheck.Check(t)
+// defaultReader is a Reader with the built-in defaults, closed when the
+// test ends.
+func defaultReader(t *testing.T) *Reader {
+	t.Helper()
 	r, err := NewReader(nil)
 	require.NoError(t, err)
-	defer r.Close()
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+func TestReaderFindsNothingOnAnEmptyTable(t *testing.T) {
+	matcheck.Check(t)
+	r := defaultReader(t)
 	frame := table(640, 480)
 	defer frame.Close()
 	dice, err := r.Read(frame)
