@@ -124,8 +124,9 @@ def main():
     args = ap.parse_args()
     wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED) + ["synthetic-held"]
     if args.synth and "synthetic-held" in wanted:
-        raise SystemExit("--synth renders every corpus style, the held-out ones too: "
-                         "name the real sources in --only, and measure synthetic-held in a run without --synth")
+        raise SystemExit("--synth renders the fixtures' dice, a black one with yellow pips among them, which is "
+                         "the held-out gold-on-black in all but name: name the real sources in --only, and measure "
+                         "synthetic-held in a run without --synth (tools/loso/README.md)")
 
     lines = ["| source (left out of training) | read with | photos | dice | found | first time | clean photos | silently wrong | asked | false dice a photo |",
              "|---|---|---|---|---|---|---|---|---|---|"]
