@@ -57,7 +57,8 @@ def train(args, out, without, corpus):
         run([args.python, "tools/train/train.py", "--sources", ",".join(sources), "--corpus", ",".join(face_corpus),
              "--epochs", str(args.epochs), "--threads", "1", "--smooth", "0.02", "--seed", str(args.face_seed), "--hold", "0",
              "--hard", args.hard, "--hard-weight", str(args.hard_weight), "--tray-draws", str(args.tray_draws), "--logos", args.logos, "--synth-per-real", str(args.synth_per_real),
-             "--sizes", args.sizes, "--groups", str(args.groups), *synth,
+             "--sizes", args.sizes, "--groups", str(args.groups), "--workers", str(args.face_workers),
+             "--device", args.face_device, *synth,
              "--out", os.path.join(out, "dice.onnx"), "--golden", os.path.join(out, "golden"),
              "--report", os.path.join(out, "dice.md")], log)
 
@@ -120,6 +121,9 @@ def main():
     ap.add_argument("--face-sources", default=",".join(REAL),
                     help="the real sources the face model learns, less the one left out; add whitebox-singles as the committed model does")
     ap.add_argument("--face-seed", type=int, default=1, help="train.py's --seed for the face model")
+    ap.add_argument("--face-workers", type=int, default=0,
+                    help="train.py's --workers: processes cutting the face model's crops while it trains, where cores are spare")
+    ap.add_argument("--face-device", default="cpu", help="train.py's --device for the face model: cuda where a GPU is")
     ap.add_argument("--synth", type=int, default=0, help="train.py's --synth: pictures dicegen renders for the face model alone")
     args = ap.parse_args()
     wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED) + ["synthetic-held"]

@@ -5,7 +5,9 @@ trains on. See README.md in this folder for the command and the figures.
 """
 
 import argparse
+import itertools
 import json
+import multiprocessing
 import os
 import shutil
 import subprocess
@@ -100,6 +102,38 @@ def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5
     return samples.render(datasets, plans, rng)
 
 
+# The datasets the worker processes cut crops from: set before the pool forks,
+# so that every worker shares the decoded photos rather than receiving a copy.
+_POOL_DATASETS = None
+
+
+def _epoch_in_worker(job):
+    epoch, seed, kwargs = job
+    return epoch_set(_POOL_DATASETS, epoch, seed, **kwargs)
+
+
+def epoch_sets(datasets, epochs, seed, workers, **kwargs):
+    """Yields every epoch's crops in order. An epoch's crops depend on its own
+    seed alone, so workers processes cutting epochs side by side, while the
+    network trains on those cut before, yield the same crops as this process
+    cutting them itself (workers 0); at most two epochs a worker wait ahead
+    of the training, each holding a few hundred megabytes."""
+    if workers <= 0:
+        for epoch in range(epochs):
+            yield epoch_set(datasets, epoch, seed, **kwargs)
+        return
+    global _POOL_DATASETS
+    _POOL_DATASETS = datasets
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        pending = []
+        for epoch in range(epochs):
+            pending.append(pool.apply_async(_epoch_in_worker, ((epoch, seed, kwargs),)))
+            if len(pending) >= 2 * workers:
+                yield pending.pop(0).get()
+        for p in pending:
+            yield p.get()
+
+
 def synthesize(folder, n, seed):
     """Renders n pictures with cmd/dicegen, afresh, so the command alone
     reproduces the training data. Returns the folder's dataset."""
@@ -146,8 +180,9 @@ def predict(model, crops):
         model.setInput(blob)
         return model.forward()
     model.eval()
+    device = next(model.parameters()).device
     with torch.no_grad():
-        logits = torch.cat([model(to_tensor(crops[i:i + 512])) for i in range(0, len(crops), 512)])
+        logits = torch.cat([model(to_tensor(crops[i:i + 512]).to(device)).cpu() for i in range(0, len(crops), 512)])
     return logits.numpy()
 
 
@@ -183,10 +218,13 @@ def report(name, logits, labels):
 
 def export(model, path):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    model.eval()
+    model = model.cpu().eval()
     dummy = torch.zeros(1, 3, dicedata.CROP, dicedata.CROP)
+    # OpenCV 4.6 reads what the TorchScript exporter writes at opset 11; newer
+    # PyTorch exports through dynamo unless told not to.
+    extra = {"dynamo": False} if "dynamo" in torch.onnx.export.__code__.co_varnames else {}
     torch.onnx.export(model, dummy, path, opset_version=11, input_names=["crop"], output_names=["logits"],
-                      dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}}, do_constant_folding=True)
+                      dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}}, do_constant_folding=True, **extra)
 
 
 def check_opencv(path, model, crops):
@@ -240,6 +278,11 @@ def main():
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=0,
+                    help="processes cutting the epochs' crops while the network trains (0: this one, between epochs); "
+                         "the crops are the same for any number")
+    ap.add_argument("--device", default="cpu",
+                    help="where PyTorch trains: cpu, or cuda where a GPU is; a GPU's kernels do not give the CPU's bytes")
     ap.add_argument("--tray-draws", type=int, default=2, help="crops of each tray-topdown die per epoch")
     ap.add_argument("--smooth", type=float, default=0.05, help="label smoothing")
     ap.add_argument("--logos", choices=("skip", "one"), default="skip",
@@ -266,7 +309,12 @@ def main():
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
-    torch.use_deterministic_algorithms(True)
+    if args.device.startswith("cuda"):
+        os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
+        # pooling's backward pass has no deterministic CUDA kernel
+        torch.use_deterministic_algorithms(True, warn_only=True)
+    else:
+        torch.use_deterministic_algorithms(True)
     started = time.time()
     sources = [n for n in args.sources.split(",") if n] if args.faces == "pips" else []
     for n in sources:
@@ -295,16 +343,19 @@ def main():
     loss_fn = nn.CrossEntropyLoss(label_smoothing=args.smooth)
     sched = None
     gen = torch.Generator().manual_seed(args.seed)
-    for epoch in range(args.epochs):
-        crops, labels = epoch_set(datasets, epoch, args.seed, neg_share=0.3, tray_draws=args.tray_draws,
-                                  synth_per_real=args.synth_per_real, synth_min=args.synth_min,
-                                  sizes=args.sizes, group_weight=args.groups, hard_weight=args.hard_weight)
-        x, y = to_tensor(crops), torch.from_numpy(labels)
+    sets = epoch_sets(datasets, args.epochs, args.seed, args.workers, neg_share=0.3, tray_draws=args.tray_draws,
+                      synth_per_real=args.synth_per_real, synth_min=args.synth_min,
+                      sizes=args.sizes, group_weight=args.groups, hard_weight=args.hard_weight)
+    # The first epoch forks the workers; a process must not fork once CUDA has started in it.
+    first = next(sets)
+    model.to(args.device)
+    for epoch, (crops, labels) in enumerate(itertools.chain([first], sets)):
+        x, y = to_tensor(crops).to(args.device), torch.from_numpy(labels).to(args.device)
         if sched is None:
             steps_per_epoch = (len(y) + 127) // 128
             sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, epochs=args.epochs,
                                                         steps_per_epoch=steps_per_epoch + 2, pct_start=0.15)
-        order = torch.randperm(len(y), generator=gen)
+        order = torch.randperm(len(y), generator=gen).to(args.device)
         model.train()
         total = 0.0
         for i in range(0, len(y), 128):
