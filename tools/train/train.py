@@ -310,6 +310,8 @@ def main():
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
     if args.device.startswith("cuda"):
+        if not torch.cuda.is_available():
+            raise SystemExit(f"--device {args.device}: PyTorch sees no GPU here; leave --device out to train on the CPU")
         os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
         # pooling's backward pass has no deterministic CUDA kernel
         torch.use_deterministic_algorithms(True, warn_only=True)
