@@ -15,6 +15,7 @@ held/ and only/ (scenes without, and with only, the held-out styles).
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -45,6 +46,9 @@ def train(args, out, without, corpus):
     detector_real = [s for s in DETECTOR_REAL if s != without]
     shares = ",".join([f"{s}={args.real_share / len(detector_real)}" for s in detector_real] +
                       [f"corpus={1 - args.real_share}"])
+    if args.detector and not os.path.exists(os.path.join(out, "detector.onnx")):
+        # Face models compared with each other need no detector of their own.
+        shutil.copyfile(args.detector, os.path.join(out, "detector.onnx"))
     if not os.path.exists(os.path.join(out, "detector.onnx")):
         run([args.python, "tools/detect/train.py", "--corpus", ",".join(corpus), "--sources", ",".join(detector_real),
              "--shares", shares, "--steps", str(args.detector_steps), "--batch", "32", "--minutes", "600",
@@ -121,6 +125,9 @@ def main():
     ap.add_argument("--face-sources", default=",".join(REAL),
                     help="the real sources the face model learns, less the one left out; add whitebox-singles as the committed model does")
     ap.add_argument("--face-seed", type=int, default=1, help="train.py's --seed for the face model")
+    ap.add_argument("--detector", default="",
+                    help="read every row with this detector file (such as vision/detect/detector.onnx) instead of training one "
+                         "without the source: for comparing face models, not a leave-one-source-out row")
     ap.add_argument("--face-workers", type=int, default=0,
                     help="train.py's --workers: processes cutting the face model's crops while it trains, where cores are spare")
     ap.add_argument("--face-device", default="cpu", help="train.py's --device for the face model: cuda where a GPU is")
