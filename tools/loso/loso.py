@@ -13,6 +13,7 @@ held/ and only/ (scenes without, and with only, the held-out styles).
 """
 
 import argparse
+import filecmp
 import json
 import os
 import shutil
@@ -46,9 +47,15 @@ def train(args, out, without, corpus):
     detector_real = [s for s in DETECTOR_REAL if s != without]
     shares = ",".join([f"{s}={args.real_share / len(detector_real)}" for s in detector_real] +
                       [f"corpus={1 - args.real_share}"])
-    if args.detector and not os.path.exists(os.path.join(out, "detector.onnx")):
-        # Face models compared with each other need no detector of their own.
-        shutil.copyfile(args.detector, os.path.join(out, "detector.onnx"))
+    if args.detector:
+        # Face models compared with each other need no detector of their own;
+        # one trained without the source, already here, is not overwritten.
+        have = os.path.join(out, "detector.onnx")
+        if not os.path.exists(have):
+            shutil.copyfile(args.detector, have)
+        elif not filecmp.cmp(have, args.detector, shallow=False):
+            raise SystemExit(f"{have} is another detector than --detector {args.detector}: "
+                             "move it away, or name another --out")
     if not os.path.exists(os.path.join(out, "detector.onnx")):
         run([args.python, "tools/detect/train.py", "--corpus", ",".join(corpus), "--sources", ",".join(detector_real),
              "--shares", shares, "--steps", str(args.detector_steps), "--batch", "32", "--minutes", "600",
