@@ -303,6 +303,8 @@ def main():
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
     args = ap.parse_args()
 
+    if args.epochs < 1:
+        raise SystemExit(f"--epochs {args.epochs}: give at least 1; the committed model trains 50")
     dicedata.CROP = args.crop
     global TRAIN_FOLDS, EVAL_FOLDS
     TRAIN_FOLDS, EVAL_FOLDS = ALL_FOLDS - {args.hold}, {args.hold}
