@@ -44,7 +44,7 @@ func TestRecordRefusesToOverwriteOrGuess(t *testing.T) {
 	}{
 		{"no out", []string{"--source", rollIn}, 2, "--out"},
 		{"both modes", []string{"--source", rollIn, "--out", t.TempDir(), "--every-roll", "--all-frames"}, 2, "pick one"},
-		{"used folder", []string{"--source", rollIn, "--out", used}, 1, "already holds a recording"},
+		{"used folder", []string{"--source", rollIn, "--out", used}, 1, "already holds labelled photos"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
