@@ -31,6 +31,8 @@ type Feed struct {
 	latest  gocv.Mat
 	profile *vision.Profile // to read with from the next frame on
 	link    link
+
+	rolls *Rolls // owned; nil unless KeepRolls gave one
 }
 
 // link is what the feed knows of its source's connection, and whom to tell.
@@ -102,12 +104,21 @@ func (f *Feed) attach(cam scoreboard.Camera) {
 	}
 }
 
-// Close closes the source, the reader and the kept frame. Call it after Run
-// has returned.
+// KeepRolls has the feed hand each roll the card takes to rolls, which
+// becomes the feed's to close. Call it before Run, and give rolls to the
+// scoreboard as its RollKeeper, which tells it what the table confirmed.
+func (f *Feed) KeepRolls(rolls *Rolls) { f.rolls = rolls }
+
+// Close closes the source, the reader and the kept frame, and writes the
+// last confirmed roll where rolls are kept. Call it after Run has returned.
 func (f *Feed) Close() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return errors.Join(f.src.Close(), f.reader.Close(), f.latest.Close())
+	errs := []error{f.src.Close(), f.reader.Close(), f.latest.Close()}
+	if f.rolls != nil {
+		errs = append(errs, f.rolls.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // frameGap spaces the frames sent to the page: ten a second show the dice
@@ -160,8 +171,8 @@ func (f *Feed) read(ctx context.Context, cam scoreboard.Camera) error {
 			return err
 		}
 		tray.follow(ev)
-		if ev.Reading != nil {
-			cam.Settled(rollOf(ev.Reading.Dice))
+		if ev.Reading != nil && cam.Settled(rollOf(ev.Reading.Dice)) && f.rolls != nil {
+			f.rolls.taken(fr.Mat, ev.Reading.Dice)
 		}
 		cam.Status(stateName(ev.State), tray.seen)
 		if f.keep.Load() {

@@ -23,8 +23,9 @@ type Camera interface {
 	// and how many dice.
 	Status(state string, seen int)
 	// Settled hands over a roll that came to rest: faces 1..6 (0 for a
-	// die not read) and the dice the reader is unsure of.
-	Settled(dice [5]int, uncertain [5]bool)
+	// die not read) and the dice the reader is unsure of. It reports
+	// whether the roll became the throw on the card.
+	Settled(dice [5]int, uncertain [5]bool) bool
 	// Held marks the dice the advice says to keep, by position, while the
 	// roll on the card is still these dice; none otherwise.
 	Held(dice [5]int) [5]bool
@@ -208,7 +209,7 @@ func (s *Server) Held(dice [5]int) [5]bool {
 // typed, unless the game is over or the roll is unchanged. A confirmed roll
 // is the table's word, so no camera replaces it before it is scored or the
 // confirmation undone; nor do the dice put down to calibrate count as a roll.
-func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
+func (s *Server) Settled(dice [5]int, uncertain [5]bool) bool {
 	s.mu.Lock()
 	r := s.game.State().Throw
 	// The same dice read again are no new roll: compared with the throw as
@@ -225,13 +226,14 @@ func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
 	}
 	s.mu.Unlock()
 	if same {
-		return
+		return false
 	}
 	if why != "" {
 		s.cfg.Log.Debug("camera roll not taken", "dice", dice, "why", why)
-		return
+		return false
 	}
-	if _, _, err := s.makeMove(context.Background(), nil, Move{Kind: MoveRoll, Dice: dice, Uncertain: uncertain}); err != nil {
+	_, _, err := s.makeMove(context.Background(), nil, Move{Kind: MoveRoll, Dice: dice, Uncertain: uncertain})
+	if err != nil {
 		s.cfg.Log.Warn("camera roll not taken", "err", err)
 		// The page says so too: a roll that lacks the dice held is the
 		// players' to settle.
@@ -239,6 +241,31 @@ func (s *Server) Settled(dice [5]int, uncertain [5]bool) {
 		s.refused, s.refusedAt = err.Error(), s.versionLocked()
 		s.broadcastLocked()
 		s.mu.Unlock()
+	}
+	return err == nil
+}
+
+// RollKeeper keeps the rolls the camera read that the table confirmed, as
+// labelled photos a calibration can learn the table's own dice from. The
+// live feed is one: it holds the frame of the roll it handed over last.
+type RollKeeper interface {
+	// Confirmed says the table confirmed the roll the camera handed over
+	// as read: confirmed gives, die for die of read, the face the table
+	// says it shows (0 where read has none). It is called under the
+	// server's lock, so it must not call the server.
+	Confirmed(read, confirmed [5]int)
+}
+
+// keepLocked tells the roll keeper of the throw just confirmed, where every
+// die on the card is one the roll move gave or one held and set aside: a
+// die typed in for one the camera did not read has no place in its frame.
+func (s *Server) keepLocked() {
+	r := s.game.State().Throw
+	if s.cfg.Rolls == nil || !r.Confirmed {
+		return
+	}
+	if faces, whole := r.asConfirmed(); whole {
+		s.cfg.Rolls.Confirmed(r.given, faces)
 	}
 }
 

@@ -194,3 +194,48 @@ func TestACameraGivingNoFrameDoesNotHoldThePageLoad(t *testing.T) {
 	}
 	waitFor(t, ctx, `document.querySelector("#camera-view").getAttribute("src").includes("/camera.mjpeg")`)
 }
+
+// keeper is a RollKeeper that remembers what it was told.
+type keeper struct{ told [][2][5]int }
+
+func (k *keeper) Confirmed(read, confirmed [5]int) {
+	k.told = append(k.told, [2][5]int{read, confirmed})
+}
+
+func TestConfirmedCameraRollsGoToTheRollKeeper(t *testing.T) {
+	k := &keeper{}
+	b := newBoardIn(t, t.TempDir(), Config{Camera: true, Rolls: k}, "yacht", "Ann")
+
+	assert.True(t, b.srv.Settled([5]int{4, 4, 2, 4, 1}, [5]bool{false, false, true, false, false}), "the first roll is taken")
+	b.must("/api/die", map[string]any{"die": 2, "face": 3}) // the unsure die corrected
+	assert.Empty(t, k.told, "nothing is kept before the table confirms")
+	b.must("/api/confirm", map[string]any{})
+	require.Len(t, k.told, 1)
+	assert.Equal(t, [2][5]int{{4, 4, 2, 4, 1}, {4, 4, 3, 4, 1}}, k.told[0], "the camera's reading with the table's faces, die for die")
+	assert.False(t, b.srv.Settled([5]int{1, 2, 3, 4, 5}, [5]bool{}), "no roll replaces a confirmed one")
+
+	// Held dice left on the tray are read with the rest: each die read
+	// gets its face on the card, a held one its own.
+	b.must("/api/undo", map[string]any{})
+	b.hold(true, true, false, true, false)
+	assert.True(t, b.srv.Settled([5]int{6, 4, 4, 4, 2}, [5]bool{}))
+	b.must("/api/confirm", map[string]any{})
+	require.Len(t, k.told, 2)
+	assert.Equal(t, [2][5]int{{6, 4, 4, 4, 2}, {6, 4, 4, 4, 2}}, k.told[1])
+
+	// The held dice set aside: only the two rolled again are read.
+	b.must("/api/undo", map[string]any{}) // the confirmation
+	b.must("/api/undo", map[string]any{}) // the second roll
+	assert.True(t, b.srv.Settled([5]int{5, 0, 6, 0, 0}, [5]bool{}))
+	b.must("/api/die", map[string]any{"die": 4, "face": 3})
+	b.must("/api/confirm", map[string]any{})
+	require.Len(t, k.told, 3)
+	assert.Equal(t, [2][5]int{{5, 0, 6, 0, 0}, {5, 0, 3, 0, 0}}, k.told[2], "the 6 corrected to 3 where it lies on the card")
+
+	// A die the camera did not read, typed in, has no place in the frame.
+	b.must("/api/score", map[string]any{"box": "choice"})
+	assert.True(t, b.srv.Settled([5]int{2, 2, 5, 6, 0}, [5]bool{}))
+	b.must("/api/die", map[string]any{"die": 4, "face": 1})
+	b.must("/api/confirm", map[string]any{})
+	assert.Len(t, k.told, 3, "a roll with a die typed in is not kept")
+}

@@ -47,6 +47,8 @@ type Config struct {
 	ReadsPoker bool
 	// Calibrator, when set, lets the page calibrate the camera.
 	Calibrator Calibrator
+	// Rolls, when set, is told of each camera roll the table confirms.
+	Rolls RollKeeper
 	// Tables are where advice comes from; nil loads them with
 	// strategy.Load from the user's cache directory.
 	Tables *Tables

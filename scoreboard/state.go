@@ -41,6 +41,38 @@ type Throw struct {
 	HeldOver [5]bool
 
 	given [5]int // the dice as the roll move gave them, before the held dice took their places
+	// places says where each die of given lies on the card: the place it
+	// fills, heldOnTray for a die that stands for one held from the throw
+	// before, or notGiven where the move gave none.
+	places [5]int
+}
+
+// What places says of a die given that fills no place of its own.
+const (
+	notGiven   = -1
+	heldOnTray = -2
+)
+
+// asConfirmed is, for each die of given, the face the throw shows for it
+// now, 0 where none was given; whole says that every die on the card that
+// was not held and set aside is one of them: none was typed in for a die
+// the camera did not read.
+func (r Throw) asConfirmed() (faces [5]int, whole bool) {
+	var filled [5]bool
+	for i, at := range r.places {
+		switch {
+		case at >= 0:
+			faces[i], filled[at] = int(r.Dice[at]), true
+		case at == heldOnTray:
+			faces[i] = r.given[i]
+		}
+	}
+	for p, f := range filled {
+		if !f && !r.HeldOver[p] {
+			return faces, false
+		}
+	}
+	return faces, true
 }
 
 // Complete reports whether all five dice are known and checked.
@@ -201,6 +233,10 @@ func (r *Throw) placeHeld(set *rules.Set, before [5]rules.Face, m Move, again bo
 		// not seen too.
 		for i, d := range m.Dice {
 			r.Dice[i], r.Uncertain[i] = rules.Face(d), m.Uncertain[i] && d != 0
+			r.places[i] = notGiven
+			if d != 0 {
+				r.places[i] = i
+			}
 		}
 		return nil
 	}
@@ -217,11 +253,13 @@ func (r *Throw) placeHeld(set *rules.Set, before [5]rules.Face, m Move, again bo
 	type die struct {
 		face      int
 		uncertain bool
+		at        int // its index in the move
 	}
 	var given []die
 	for i, d := range m.Dice {
+		r.places[i] = notGiven
 		if d != 0 {
-			given = append(given, die{d, m.Uncertain[i]})
+			given = append(given, die{d, m.Uncertain[i], i})
 		}
 	}
 	for excess := len(given) - len(free); excess > 0; excess-- {
@@ -230,10 +268,12 @@ func (r *Throw) placeHeld(set *rules.Set, before [5]rules.Face, m Move, again bo
 			return r.lacksHeld(set, m, again)
 		}
 		held[given[at].face]--
+		r.places[given[at].at] = heldOnTray
 		given = slices.Delete(given, at, at+1)
 	}
 	for j, d := range given {
 		r.Dice[free[j]], r.Uncertain[free[j]] = rules.Face(d.face), d.uncertain
+		r.places[d.at] = free[j]
 	}
 	return nil
 }

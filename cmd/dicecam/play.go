@@ -18,7 +18,7 @@ import (
 	"github.com/dicecam/dicecam/vision"
 )
 
-const playUsage = `[--source S] [--size WxH] [--rules R] [--players "Ann,Bob"] [--profile P] [--listen ADDR] [--data DIR]`
+const playUsage = `[--source S] [--size WxH] [--rules R] [--players "Ann,Bob"] [--profile P] [--listen ADDR] [--data DIR] [--keep-rolls DIR]`
 
 // runPlay serves the scoreboard page and feeds it the camera's rolls.
 func runPlay(ctx context.Context, e *env, args []string) error {
@@ -31,6 +31,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	var size string
 	sizeFlag(fs, &size)
 	data := fs.String("data", "", "`directory` of the games database (default: $XDG_DATA_HOME/dicecam or ~/.local/share/dicecam)")
+	keepRolls := fs.String("keep-rolls", "", "labelled `folder` to add each camera roll the table confirms to, frame and faces, for 'dicecam calibrate --from'")
 	if err := parseOnlyFlags(fs, args, "play takes only flags"); err != nil {
 		return err
 	}
@@ -96,11 +97,29 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var rolls *live.Rolls
+	if *keepRolls != "" {
+		// Opened before the camera, so that a folder it may not add to
+		// stops play before anything starts.
+		if rolls, err = live.KeepRolls(*keepRolls, e.log); err != nil {
+			reader.Close()
+			return err
+		}
+	}
 	feed, demo, err := openFeed(ctx, e, *source, vision.SourceOptions{Live: true, Size: frame}, reader)
 	if err != nil {
+		if rolls != nil {
+			rolls.Close()
+		}
 		return err
 	}
 	defer feed.Close()
+	if rolls != nil {
+		feed.KeepRolls(rolls)
+		defer func() {
+			fmt.Fprintf(e.stderr, "confirmed rolls kept in %s: %d this game; fit a profile to them with: dicecam calibrate --from %s\n", rolls.Dir(), rolls.Kept(), rolls.Dir())
+		}()
+	}
 
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
@@ -113,10 +132,14 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}
 	calibrator := live.NewCalibrator(feed, profilePath, set.Faces())
 	defer calibrator.Close()
-	srv, err := scoreboard.New(ctx, scoreboard.Config{
+	cfg := scoreboard.Config{
 		Store: db, Rules: gameRules, Players: names, Token: token, Demo: demo, Camera: true, ReadsPoker: readsPoker,
 		Calibrator: calibrator, Log: e.log,
-	})
+	}
+	if rolls != nil { // a nil *live.Rolls in the interface would be called
+		cfg.Rolls = rolls
+	}
+	srv, err := scoreboard.New(ctx, cfg)
 	if err != nil {
 		ln.Close()
 		return err

@@ -364,3 +364,45 @@ func TestPlayReadsAgainWhenAStreamDropsAndComesBack(t *testing.T) {
 	})
 	assert.Contains(t, out.String(), "camera is reading")
 }
+
+func TestPlayKeepsTheConfirmedRollsForCalibration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the demo camera")
+	}
+	dir := filepath.Join(t.TempDir(), "rolls")
+	link, out := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--rules", "yacht",
+		"--players", "Ann", "--keep-rolls", dir)
+	s := waitState(t, link, "the demo's first roll", func(s playState) bool { return s.Roll.Throw > 0 && s.Roll.Dice[4] > 0 })
+	act(t, link, "api/die", s, fmt.Sprintf(`, "die": 0, "face": %d`, s.Roll.Dice[0]%6+1))
+	_, s = getState(t, link+"api/state")
+	confirmed := s.Roll.Dice
+	act(t, link, "api/confirm", s, "")
+	_, s = getState(t, link+"api/state")
+	act(t, link, "api/score", s, `, "box": "choice"`)
+	waitState(t, link, "the demo's next roll", func(s playState) bool { return s.Roll.Throw > 0 })
+	require.Eventually(t, func() bool { return strings.Contains(out.String(), "confirmed roll kept for calibration") },
+		10*time.Second, 20*time.Millisecond, "the confirmed roll is written once the next is taken: %s", out)
+
+	photos, err := vision.LoadFolder(dir)
+	require.NoError(t, err)
+	require.Len(t, photos, 1)
+	var values [5]int
+	for i, d := range photos[0].Dice {
+		values[i] = d.Value
+		assert.True(t, d.Boxed, "each die has the reader's box")
+	}
+	assert.Equal(t, sortedDice(confirmed), sortedDice(values), "the faces the table confirmed, not those read")
+}
+
+func TestPlayRefusesAKeepRollsFolderItCannotAddTo(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "images.csv"), []byte("image,n_dice\n"), 0o644))
+	var out logtest.Buffer
+	e := &env{stdout: &out, stderr: &out, log: log.New(&out)}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	err := runPlay(context.Background(), e, []string{"--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--keep-rolls", dir})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "keep the confirmed rolls")
+	assert.Contains(t, err.Error(), "mend its labels or choose another folder")
+	assert.NotContains(t, out.String(), "open http", "nothing is served")
+}

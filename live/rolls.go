@@ -1,0 +1,123 @@
+package live
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/vision"
+)
+
+// Rolls keeps the camera's rolls that the table confirmed as a labelled
+// folder (vision.AppendFolder): each roll's frame, with the reader's box
+// of every die and the face the table confirmed for it. Played rolls so
+// become photos of the table's own dice on its own table, from which
+// `dicecam calibrate --from` fits a profile, with a head for those dice.
+//
+// A roll is written once the next roll is taken, or the feed closes: the
+// table may correct and confirm it again until then.
+type Rolls struct {
+	out *vision.FolderWriter
+	log *log.Logger
+	now func() time.Time
+
+	mu      sync.Mutex // guards pending; the writing happens outside it
+	pending roll
+}
+
+// roll is the roll the card took last: its frame, the dice read on it, and
+// the faces the table confirmed, once it has.
+type roll struct {
+	held      bool // frame holds a copy, for write to close
+	frame     gocv.Mat
+	at        time.Time // when the card took it, which names its photo
+	dice      []vision.Die
+	read      [5]int
+	confirmed *[5]int
+}
+
+// KeepRolls adds the confirmed rolls to the labelled folder dir, which it
+// starts where there is none; log hears of each roll kept and of a roll
+// that could not be written, which costs that roll only.
+func KeepRolls(dir string, log *log.Logger) (*Rolls, error) {
+	out, err := vision.AppendFolder(dir)
+	if err != nil {
+		return nil, fmt.Errorf("keep the confirmed rolls: %w", err)
+	}
+	return &Rolls{out: out, log: log, now: time.Now}, nil
+}
+
+// Dir is the folder the rolls go to.
+func (k *Rolls) Dir() string { return k.out.Dir() }
+
+// Kept is how many rolls have been written so far.
+func (k *Rolls) Kept() int { return k.out.Written() }
+
+// taken holds the roll the card just took, read as dice on frame, and
+// writes the one before if the table confirmed it. A roll of more dice
+// than the card has places is not held: one of its dice is no die of the
+// card, and the frame would teach it as a die.
+func (k *Rolls) taken(frame gocv.Mat, dice []vision.Die) {
+	next := roll{dice: dice, read: faces(dice), at: k.now()}
+	if len(dice) <= len(next.read) {
+		next.frame, next.held = frame.Clone(), true
+	}
+	k.mu.Lock()
+	done := k.pending
+	k.pending = next
+	k.mu.Unlock()
+	k.write(done)
+}
+
+// Confirmed implements scoreboard.RollKeeper.
+func (k *Rolls) Confirmed(read, confirmed [5]int) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.pending.held && read == k.pending.read {
+		k.pending.confirmed = &confirmed
+	}
+}
+
+// write adds r to the folder if the table confirmed it, and frees its frame.
+func (k *Rolls) write(r roll) {
+	if !r.held {
+		return
+	}
+	defer r.frame.Close()
+	if r.confirmed == nil {
+		return
+	}
+	dice := make([]vision.Die, len(r.dice))
+	for i, d := range r.dice {
+		d.Value, d.Uncertain = r.confirmed[i], false
+		dice[i] = d
+	}
+	name := fmt.Sprintf("images/roll-%s.jpg", r.at.Format("20060102-150405.000"))
+	if err := k.out.Add(name, r.frame, dice); err != nil {
+		k.log.Warn("a confirmed roll could not be kept for calibration; play goes on", "err", err)
+		return
+	}
+	k.log.Info("confirmed roll kept for calibration", "photo", name, "kept", k.out.Written())
+}
+
+// Close writes the last roll if it was confirmed and closes the folder.
+func (k *Rolls) Close() error {
+	k.mu.Lock()
+	last := k.pending
+	k.pending = roll{}
+	k.mu.Unlock()
+	k.write(last)
+	if err := k.out.Close(); err != nil {
+		return fmt.Errorf("keep the confirmed rolls: %w", err)
+	}
+	return nil
+}
+
+// faces are the faces the feed hands the card for dice.
+func faces(dice []vision.Die) [5]int {
+	f, _ := rollOf(dice)
+	return f
+}

@@ -1,0 +1,196 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	"math"
+	"net/http"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/internal/matcheck"
+	"github.com/dicecam/dicecam/internal/pagetest"
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/rules/strategy"
+	"github.com/dicecam/dicecam/scoreboard"
+	"github.com/dicecam/dicecam/scoreboard/store"
+	"github.com/dicecam/dicecam/vision"
+)
+
+// square is a die of value v whose top face is the square of side 20 at (x, y).
+func square(v, x, y int) vision.Die {
+	return vision.Die{Value: v, Center: image.Pt(x+10, y+10),
+		Box: [4]image.Point{{x, y}, {x + 20, y}, {x + 20, y + 20}, {x, y + 20}}}
+}
+
+func TestRollsKeepsTheConfirmedRollsWithTheTablesFaces(t *testing.T) {
+	matcheck.Check(t)
+	dir := filepath.Join(t.TempDir(), "rolls")
+	var terminal bytes.Buffer
+	k, err := KeepRolls(dir, log.New(&terminal))
+	require.NoError(t, err)
+	clock := time.Date(2026, 12, 4, 20, 15, 0, 0, time.UTC)
+	k.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(30, 120, 40, 0), 100, 200, gocv.MatTypeCV8UC3)
+	defer frame.Close()
+	five := []vision.Die{square(4, 10, 10), square(4, 40, 10), square(2, 70, 10), square(4, 100, 10), square(1, 130, 10)}
+
+	k.taken(frame, five)
+	k.Confirmed([5]int{1, 2, 3, 4, 5}, [5]int{1, 2, 3, 4, 5}) // another roll's
+	k.taken(frame, five)
+	assert.Zero(t, k.Kept(), "a roll the table never confirmed is not kept")
+
+	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 3, 4, 1})
+	six := append(slices.Clone(five), square(6, 160, 60))
+	k.taken(frame, six)
+	assert.Equal(t, 1, k.Kept(), "the confirmed roll is written once the next is taken")
+	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1})
+	k.taken(frame, five[:3]) // the held dice set aside
+	assert.Equal(t, 1, k.Kept(), "a roll of six dice, one of them no die of the card's, is not kept")
+	k.Confirmed([5]int{4, 4, 2, 0, 0}, [5]int{4, 5, 2, 0, 0})
+	require.NoError(t, k.Close())
+	assert.Equal(t, 2, k.Kept(), "closing writes the last confirmed roll")
+	assert.Contains(t, terminal.String(), "confirmed roll kept for calibration")
+
+	photos, err := vision.LoadFolder(dir)
+	require.NoError(t, err)
+	require.Len(t, photos, 2)
+	assert.Equal(t, filepath.Join(dir, "images", "roll-20261204-201502.000.jpg"), photos[0].Path)
+	var values []int
+	for _, d := range photos[0].Dice {
+		values = append(values, d.Value)
+	}
+	assert.Equal(t, []int{4, 4, 3, 4, 1}, values, "the table's faces")
+	assert.Equal(t, [4]float64{70, 10, 90, 30}, photos[0].Dice[2].Box, "on the boxes the reader found")
+	assert.Len(t, photos[1].Dice, 3)
+	assert.Equal(t, 5, photos[1].Dice[1].Value)
+
+	// Played again later, the rolls add to the same folder.
+	again, err := KeepRolls(dir, log.New(&terminal))
+	require.NoError(t, err)
+	again.taken(frame, five)
+	again.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1})
+	require.NoError(t, again.Close())
+	photos, err = vision.LoadFolder(dir)
+	require.NoError(t, err)
+	assert.Len(t, photos, 3)
+}
+
+// TestPlayedRollsBecomeALabelledFolder plays recorded rolls through the
+// real reader, watcher and scoreboard, as dicecam play --keep-rolls does,
+// and reads the folder kept back with the reader.
+func TestPlayedRollsBecomeALabelledFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "rolls")
+	var terminal bytes.Buffer
+	keep, err := KeepRolls(dir, log.New(&terminal))
+	require.NoError(t, err)
+	st, err := store.Open(t.TempDir())
+	require.NoError(t, err)
+	defer st.Close()
+	set, err := rules.Parse("yacht")
+	require.NoError(t, err)
+	srv, err := scoreboard.New(context.Background(), scoreboard.Config{Store: st, Rules: set, Players: []string{"Ann"}, Camera: true,
+		Rolls: keep, Tables: scoreboard.NewTables(strategy.Options{NoCache: true})})
+	require.NoError(t, err)
+	defer srv.Close()
+	ts := pagetest.Serve(t, srv.Handler)
+	b := &board{t: t, srv: srv, url: ts.URL}
+
+	var dirs []string
+	var holds [][]int
+	var recorded []recordedRoll
+	for _, name := range []string{"roll-in", "reroll"} {
+		seq := filepath.Join("..", "testdata", "sequences", name)
+		var hold []int
+		for _, r := range recordedRolls(t, seq) {
+			hold, recorded = append(hold, r.hold), append(recorded, r)
+		}
+		dirs, holds = append(dirs, filepath.Join(seq, "frames")), append(holds, hold)
+	}
+	cam := newRecordedCamera(dirs, holds)
+	reader, err := vision.NewReader(nil)
+	require.NoError(t, err)
+	feed := NewFeed(cam, reader)
+	feed.KeepRolls(keep)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- feed.Run(ctx, srv) }()
+
+	var confirmed [][5]int
+	for i, r := range recorded[:2] {
+		if i > 0 {
+			cam.next()
+		}
+		require.Eventually(t, func() bool {
+			d := b.state().Roll.Dice
+			return slices.Equal(slices.Sorted(slices.Values(d[:])), r.values)
+		}, time.Minute, 20*time.Millisecond, "roll %d reaches the card", i+1)
+		dice := b.state().Roll.Dice
+		if i == 0 {
+			dice[0] = dice[0]%6 + 1 // the table says the reader misread die 1
+			b.move("/api/die", map[string]any{"die": 0, "face": dice[0]})
+		}
+		b.move("/api/confirm", nil)
+		b.move("/api/score", map[string]any{"box": []string{"choice", "yacht"}[i]})
+		confirmed = append(confirmed, dice)
+	}
+	cancel()
+	assert.ErrorIs(t, <-done, context.Canceled)
+	require.NoError(t, feed.Close())
+	require.Equal(t, 2, keep.Kept(), "both confirmed rolls kept: %s", terminal.String())
+
+	photos, err := vision.LoadFolder(dir)
+	require.NoError(t, err)
+	require.Len(t, photos, 2)
+	for i, p := range photos {
+		frame := gocv.IMRead(p.Path, gocv.IMReadColor)
+		read, err := reader2(t).Read(frame)
+		frame.Close()
+		require.NoError(t, err)
+		require.Len(t, p.Dice, 5)
+		var values []int
+		for _, d := range p.Dice {
+			values = append(values, d.Value)
+			centre := image.Pt(int(d.Box[0]+d.Box[2])/2, int(d.Box[1]+d.Box[3])/2)
+			near := slices.ContainsFunc(read, func(r vision.Die) bool {
+				return math.Hypot(float64(r.Center.X-centre.X), float64(r.Center.Y-centre.Y)) < (d.Box[2]-d.Box[0])/2
+			})
+			assert.True(t, near, "photo %d: a labelled box at %v holds a die the reader finds", i+1, centre)
+		}
+		slices.Sort(values)
+		want := slices.Sorted(slices.Values(confirmed[i][:]))
+		assert.Equal(t, want, values, "photo %d holds the faces the table confirmed", i+1)
+	}
+}
+
+// reader2 is a fresh reader with the defaults, closed when the test ends.
+func reader2(t *testing.T) *vision.Reader {
+	r, err := vision.NewReader(nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// move posts a move at the current version and requires it taken.
+func (b *board) move(path string, body map[string]any) {
+	b.t.Helper()
+	if body == nil {
+		body = map[string]any{}
+	}
+	body["version"] = b.state().Version
+	raw, err := json.Marshal(body)
+	require.NoError(b.t, err)
+	resp, err := http.Post(b.url+path, "application/json", bytes.NewReader(raw))
+	require.NoError(b.t, err)
+	resp.Body.Close()
+	require.Equal(b.t, http.StatusOK, resp.StatusCode, path)
+}
