@@ -113,13 +113,15 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		}
 		return err
 	}
-	defer feed.Close()
 	if rolls != nil {
 		feed.KeepRolls(rolls)
-		defer func() {
-			fmt.Fprintf(e.stderr, "confirmed rolls kept in %s: %d this game; fit a profile to them with: dicecam calibrate --from %s\n", rolls.Dir(), rolls.Kept(), rolls.Dir())
-		}()
 	}
+	defer func() {
+		feed.Close() // which writes the last roll kept
+		if rolls != nil {
+			fmt.Fprintf(e.stderr, "confirmed rolls kept in %s this time: %d; fit a profile to them with: dicecam calibrate --from %s\n", rolls.Dir(), rolls.Kept(), rolls.Dir())
+		}
+	}()
 
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {

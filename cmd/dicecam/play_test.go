@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -43,24 +45,40 @@ var printedLink = regexp.MustCompile(`open (http://\S+)`)
 // startPlay runs dicecam play until the test ends and returns the link it printed.
 func startPlay(t *testing.T, args ...string) (link string, out *logtest.Buffer) {
 	t.Helper()
+	link, out, stop := runPlayFor(t, args...)
+	t.Cleanup(func() { assert.NoError(t, stop(), "play stops cleanly when cancelled") })
+	return link, out
+}
+
+// runPlayFor runs dicecam play until stop is called, which returns what
+// play returned, and returns the link it printed.
+func runPlayFor(t *testing.T, args ...string) (link string, out *logtest.Buffer, stop func() error) {
+	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no profile of the machine's
 	out = &logtest.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &env{stdout: out, stderr: out, log: log.New(out)}
 	done := make(chan error, 1)
 	go func() { done <- runPlay(ctx, e, args) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			assert.NoError(t, err, "play stops cleanly when cancelled")
-		case <-time.After(10 * time.Second):
-			t.Error("play did not stop after its context was cancelled")
-		}
-	})
-	require.Eventually(t, func() bool { return printedLink.MatchString(out.String()) }, 20*time.Second, 20*time.Millisecond,
-		"play printed no address: %s", out)
-	return printedLink.FindStringSubmatch(out.String())[1], out
+	var once sync.Once
+	var stopped error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case stopped = <-done:
+			case <-time.After(10 * time.Second):
+				stopped = errors.New("play did not stop after its context was cancelled")
+			}
+		})
+		return stopped
+	}
+	if !assert.Eventually(t, func() bool { return printedLink.MatchString(out.String()) }, 20*time.Second, 20*time.Millisecond,
+		"play printed no address: %s", out) {
+		stop()
+		t.FailNow()
+	}
+	return printedLink.FindStringSubmatch(out.String())[1], out, stop
 }
 
 type playState struct {
@@ -370,8 +388,9 @@ func TestPlayKeepsTheConfirmedRollsForCalibration(t *testing.T) {
 		t.Skip("reads the demo camera")
 	}
 	dir := filepath.Join(t.TempDir(), "rolls")
-	link, out := startPlay(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--rules", "yacht",
+	link, out, stop := runPlayFor(t, "--source", "demo", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--rules", "yacht",
 		"--players", "Ann", "--keep-rolls", dir)
+	defer stop()
 	s := waitState(t, link, "the demo's first roll", func(s playState) bool { return s.Roll.Throw > 0 && s.Roll.Dice[4] > 0 })
 	act(t, link, "api/die", s, fmt.Sprintf(`, "die": 0, "face": %d`, s.Roll.Dice[0]%6+1))
 	_, s = getState(t, link+"api/state")
@@ -392,6 +411,15 @@ func TestPlayKeepsTheConfirmedRollsForCalibration(t *testing.T) {
 		assert.True(t, d.Boxed, "each die has the reader's box")
 	}
 	assert.Equal(t, sortedDice(confirmed), sortedDice(values), "the faces the table confirmed, not those read")
+
+	// The roll on the card when play stops is kept if it was confirmed.
+	s = waitState(t, link, "the demo's next roll read whole", func(s playState) bool { return s.Roll.Throw > 0 && s.Roll.Dice[4] > 0 })
+	act(t, link, "api/confirm", s, "")
+	require.NoError(t, stop())
+	assert.Contains(t, out.String(), "confirmed rolls kept in "+dir+" this time: 2; fit a profile to them with: dicecam calibrate --from "+dir)
+	photos, err = vision.LoadFolder(dir)
+	require.NoError(t, err)
+	assert.Len(t, photos, 2)
 }
 
 func TestPlayRefusesAKeepRollsFolderItCannotAddTo(t *testing.T) {
