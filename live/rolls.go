@@ -73,10 +73,14 @@ func (k *Rolls) taken(frame gocv.Mat, dice []vision.Die) {
 }
 
 // Confirmed implements scoreboard.RollKeeper.
-func (k *Rolls) Confirmed(read, confirmed [5]int) {
+func (k *Rolls) Confirmed(read, confirmed [5]int, ok bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.pending.held && read == k.pending.read {
+	if !k.pending.held || read != k.pending.read {
+		return
+	}
+	k.pending.confirmed = nil
+	if ok {
 		k.pending.confirmed = &confirmed
 	}
 }

@@ -45,18 +45,22 @@ func TestRollsKeepsTheConfirmedRollsWithTheTablesFaces(t *testing.T) {
 	five := []vision.Die{square(4, 10, 10), square(4, 40, 10), square(2, 70, 10), square(4, 100, 10), square(1, 130, 10)}
 
 	k.taken(frame, five)
-	k.Confirmed([5]int{1, 2, 3, 4, 5}, [5]int{1, 2, 3, 4, 5}) // another roll's
+	k.Confirmed([5]int{1, 2, 3, 4, 5}, [5]int{1, 2, 3, 4, 5}, true) // another roll's
 	k.taken(frame, five)
 	assert.Zero(t, k.Kept(), "a roll the table never confirmed is not kept")
 
-	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 3, 4, 1})
+	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 3, 4, 1}, true)
 	six := append(slices.Clone(five), square(6, 160, 60))
 	k.taken(frame, six)
 	assert.Equal(t, 1, k.Kept(), "the confirmed roll is written once the next is taken")
-	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1})
-	k.taken(frame, five[:3]) // the held dice set aside
+	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1}, true)
+	k.taken(frame, five)
+	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1}, true)
+	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{}, false) // the confirmation undone
+	k.taken(frame, five[:3])                            // the held dice set aside
+	assert.Equal(t, 1, k.Kept(), "a roll whose confirmation was undone is not kept")
 	assert.Equal(t, 1, k.Kept(), "a roll of six dice, one of them no die of the card's, is not kept")
-	k.Confirmed([5]int{4, 4, 2, 0, 0}, [5]int{4, 5, 2, 0, 0})
+	k.Confirmed([5]int{4, 4, 2, 0, 0}, [5]int{4, 5, 2, 0, 0}, true)
 	require.NoError(t, k.Close())
 	assert.Equal(t, 2, k.Kept(), "closing writes the last confirmed roll")
 	assert.Contains(t, terminal.String(), "confirmed roll kept for calibration")
@@ -78,7 +82,7 @@ func TestRollsKeepsTheConfirmedRollsWithTheTablesFaces(t *testing.T) {
 	again, err := KeepRolls(dir, log.New(&terminal))
 	require.NoError(t, err)
 	again.taken(frame, five)
-	again.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1})
+	again.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1}, true)
 	require.NoError(t, again.Close())
 	photos, err = vision.LoadFolder(dir)
 	require.NoError(t, err)

@@ -224,9 +224,7 @@ func (s *Server) makeMove(ctx context.Context, version *int, m Move) (View, int,
 		return View{}, s.storeFailed(err), fmt.Errorf("the move was not made: %w", err)
 	}
 	s.game = next
-	if m.Kind == MoveConfirm {
-		s.keepLocked()
-	}
+	s.keepLocked()
 	return s.broadcastLocked(), http.StatusOK, nil
 }
 

@@ -249,24 +249,24 @@ func (s *Server) Settled(dice [5]int, uncertain [5]bool) bool {
 // labelled photos a calibration can learn the table's own dice from. The
 // live feed is one: it holds the frame of the roll it handed over last.
 type RollKeeper interface {
-	// Confirmed says the table confirmed the roll the camera handed over
-	// as read: confirmed gives, die for die of read, the face the table
-	// says it shows (0 where read has none). It is called under the
-	// server's lock, so it must not call the server.
-	Confirmed(read, confirmed [5]int)
+	// Confirmed says, after every move, what the table confirms of the
+	// throw on the card, which the camera handed over as read: with ok,
+	// confirmed gives, die for die of read, the face the table says it
+	// shows (0 where read has none); without, the table confirms none of
+	// it, or typed in a die the camera did not read. It is called under
+	// the server's lock, so it must not call the server.
+	Confirmed(read, confirmed [5]int, ok bool)
 }
 
-// keepLocked tells the roll keeper of the throw just confirmed, where every
-// die on the card is one the roll move gave or one held and set aside: a
-// die typed in for one the camera did not read has no place in its frame.
+// keepLocked tells the roll keeper what the table confirms of the throw
+// on the card: a confirmation undone takes back what it said.
 func (s *Server) keepLocked() {
-	r := s.game.State().Throw
-	if s.cfg.Rolls == nil || !r.Confirmed {
+	if s.cfg.Rolls == nil {
 		return
 	}
-	if faces, whole := r.asConfirmed(); whole {
-		s.cfg.Rolls.Confirmed(r.given, faces)
-	}
+	r := s.game.State().Throw
+	faces, whole := r.asConfirmed()
+	s.cfg.Rolls.Confirmed(r.given, faces, r.Confirmed && whole)
 }
 
 // WantsRoll implements Camera.

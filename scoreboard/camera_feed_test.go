@@ -195,11 +195,16 @@ func TestACameraGivingNoFrameDoesNotHoldThePageLoad(t *testing.T) {
 	waitFor(t, ctx, `document.querySelector("#camera-view").getAttribute("src").includes("/camera.mjpeg")`)
 }
 
-// keeper is a RollKeeper that remembers what it was told.
+// keeper is a RollKeeper that remembers the confirmations it was told.
 type keeper struct{ told [][2][5]int }
 
-func (k *keeper) Confirmed(read, confirmed [5]int) {
-	k.told = append(k.told, [2][5]int{read, confirmed})
+func (k *keeper) Confirmed(read, confirmed [5]int, ok bool) {
+	switch {
+	case ok && (len(k.told) == 0 || k.told[len(k.told)-1] != [2][5]int{read, confirmed}):
+		k.told = append(k.told, [2][5]int{read, confirmed})
+	case !ok && len(k.told) > 0 && k.told[len(k.told)-1][0] == read:
+		k.told = k.told[:len(k.told)-1] // taken back
+	}
 }
 
 func TestConfirmedCameraRollsGoToTheRollKeeper(t *testing.T) {
@@ -213,15 +218,16 @@ func TestConfirmedCameraRollsGoToTheRollKeeper(t *testing.T) {
 	require.Len(t, k.told, 1)
 	assert.Equal(t, [2][5]int{{4, 4, 2, 4, 1}, {4, 4, 3, 4, 1}}, k.told[0], "the camera's reading with the table's faces, die for die")
 	assert.False(t, b.srv.Settled([5]int{1, 2, 3, 4, 5}, [5]bool{}), "no roll replaces a confirmed one")
+	b.must("/api/undo", map[string]any{})
+	assert.Empty(t, k.told, "a confirmation undone is taken back")
 
 	// Held dice left on the tray are read with the rest: each die read
 	// gets its face on the card, a held one its own.
-	b.must("/api/undo", map[string]any{})
 	b.hold(true, true, false, true, false)
 	assert.True(t, b.srv.Settled([5]int{6, 4, 4, 4, 2}, [5]bool{}))
 	b.must("/api/confirm", map[string]any{})
-	require.Len(t, k.told, 2)
-	assert.Equal(t, [2][5]int{{6, 4, 4, 4, 2}, {6, 4, 4, 4, 2}}, k.told[1])
+	require.Len(t, k.told, 1)
+	assert.Equal(t, [2][5]int{{6, 4, 4, 4, 2}, {6, 4, 4, 4, 2}}, k.told[0])
 
 	// The held dice set aside: only the two rolled again are read.
 	b.must("/api/undo", map[string]any{}) // the confirmation
@@ -229,13 +235,14 @@ func TestConfirmedCameraRollsGoToTheRollKeeper(t *testing.T) {
 	assert.True(t, b.srv.Settled([5]int{5, 0, 6, 0, 0}, [5]bool{}))
 	b.must("/api/die", map[string]any{"die": 4, "face": 3})
 	b.must("/api/confirm", map[string]any{})
-	require.Len(t, k.told, 3)
-	assert.Equal(t, [2][5]int{{5, 0, 6, 0, 0}, {5, 0, 3, 0, 0}}, k.told[2], "the 6 corrected to 3 where it lies on the card")
+	require.Len(t, k.told, 1)
+	assert.Equal(t, [2][5]int{{5, 0, 6, 0, 0}, {5, 0, 3, 0, 0}}, k.told[0], "the 6 corrected to 3 where it lies on the card")
+	b.must("/api/score", map[string]any{"box": "choice"})
+	assert.Len(t, k.told, 1, "scoring keeps the confirmation")
 
 	// A die the camera did not read, typed in, has no place in the frame.
-	b.must("/api/score", map[string]any{"box": "choice"})
 	assert.True(t, b.srv.Settled([5]int{2, 2, 5, 6, 0}, [5]bool{}))
 	b.must("/api/die", map[string]any{"die": 4, "face": 1})
 	b.must("/api/confirm", map[string]any{})
-	assert.Len(t, k.told, 3, "a roll with a die typed in is not kept")
+	assert.Len(t, k.told, 1, "a roll with a die typed in is not kept")
 }

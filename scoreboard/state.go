@@ -41,16 +41,17 @@ type Throw struct {
 	HeldOver [5]bool
 
 	given [5]int // the dice as the roll move gave them, before the held dice took their places
-	// places says where each die of given lies on the card: the place it
-	// fills, heldOnTray for a die that stands for one held from the throw
-	// before, or notGiven where the move gave none.
+	// places says where each die of given lies on the card: one more than
+	// the place it fills, heldOnTray for a die that stands for one held
+	// from the throw before, or notGiven (the zero value) where the move
+	// gave none.
 	places [5]int
 }
 
 // What places says of a die given that fills no place of its own.
 const (
-	notGiven   = -1
-	heldOnTray = -2
+	notGiven   = 0
+	heldOnTray = -1
 )
 
 // asConfirmed is, for each die of given, the face the throw shows for it
@@ -61,8 +62,8 @@ func (r Throw) asConfirmed() (faces [5]int, whole bool) {
 	var filled [5]bool
 	for i, at := range r.places {
 		switch {
-		case at >= 0:
-			faces[i], filled[at] = int(r.Dice[at]), true
+		case at > notGiven:
+			faces[i], filled[at-1] = int(r.Dice[at-1]), true
 		case at == heldOnTray:
 			faces[i] = r.given[i]
 		}
@@ -233,9 +234,8 @@ func (r *Throw) placeHeld(set *rules.Set, before [5]rules.Face, m Move, again bo
 		// not seen too.
 		for i, d := range m.Dice {
 			r.Dice[i], r.Uncertain[i] = rules.Face(d), m.Uncertain[i] && d != 0
-			r.places[i] = notGiven
 			if d != 0 {
-				r.places[i] = i
+				r.places[i] = i + 1
 			}
 		}
 		return nil
@@ -257,7 +257,6 @@ func (r *Throw) placeHeld(set *rules.Set, before [5]rules.Face, m Move, again bo
 	}
 	var given []die
 	for i, d := range m.Dice {
-		r.places[i] = notGiven
 		if d != 0 {
 			given = append(given, die{d, m.Uncertain[i], i})
 		}
@@ -273,7 +272,7 @@ func (r *Throw) placeHeld(set *rules.Set, before [5]rules.Face, m Move, again bo
 	}
 	for j, d := range given {
 		r.Dice[free[j]], r.Uncertain[free[j]] = rules.Face(d.face), d.uncertain
-		r.places[d.at] = free[j]
+		r.places[d.at] = free[j] + 1
 	}
 	return nil
 }
