@@ -198,3 +198,32 @@ func (b *board) move(path string, body map[string]any) {
 	resp.Body.Close()
 	require.Equal(b.t, http.StatusOK, resp.StatusCode, path)
 }
+
+func TestTheNextRollWithTheSameFacesKeepsTheLastOne(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "rolls")
+	k, err := KeepRolls(dir, log.New(&bytes.Buffer{}))
+	require.NoError(t, err)
+	st, err := store.Open(t.TempDir())
+	require.NoError(t, err)
+	defer st.Close()
+	set, err := rules.Parse("yacht")
+	require.NoError(t, err)
+	srv, err := scoreboard.New(context.Background(), scoreboard.Config{Store: st, Rules: set, Players: []string{"Ann", "Bob"},
+		Camera: true, Rolls: k, Tables: scoreboard.NewTables(strategy.Options{NoCache: true})})
+	require.NoError(t, err)
+	defer srv.Close()
+	b := &board{t: t, srv: srv, url: pagetest.Serve(t, srv.Handler).URL}
+	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(30, 120, 40, 0), 100, 200, gocv.MatTypeCV8UC3)
+	defer frame.Close()
+	five := []vision.Die{square(4, 10, 10), square(4, 40, 10), square(2, 70, 10), square(4, 100, 10), square(1, 130, 10)}
+
+	for _, player := range []string{"Ann", "Bob"} {
+		read, unsure := rollOf(five)
+		require.True(t, srv.Settled(read, unsure), "%s's roll", player)
+		k.taken(frame, five)
+		b.move("/api/confirm", nil)
+		b.move("/api/score", map[string]any{"box": "fours"})
+	}
+	require.NoError(t, k.Close())
+	assert.Equal(t, 2, k.Kept(), "Bob's roll of the same faces did not take back Ann's confirmation")
+}
