@@ -159,12 +159,19 @@ type board struct {
 
 func newBoard(t *testing.T, spec string, names ...string) *board {
 	t.Helper()
+	return newBoardWith(t, scoreboard.Config{}, spec, names...)
+}
+
+// newBoardWith is newBoard with the settings of cfg that the game leaves free.
+func newBoardWith(t *testing.T, cfg scoreboard.Config, spec string, names ...string) *board {
+	t.Helper()
 	st, err := store.Open(t.TempDir())
 	require.NoError(t, err)
 	set, err := rules.Parse(spec)
 	require.NoError(t, err)
-	srv, err := scoreboard.New(context.Background(), scoreboard.Config{Store: st, Rules: set, Players: names, Camera: true,
-		Tables: scoreboard.NewTables(strategy.Options{NoCache: true})})
+	cfg.Store, cfg.Rules, cfg.Players, cfg.Camera = st, set, names, true
+	cfg.Tables = scoreboard.NewTables(strategy.Options{NoCache: true})
+	srv, err := scoreboard.New(context.Background(), cfg)
 	require.NoError(t, err)
 	ts := pagetest.Serve(t, srv.Handler)
 	// Before the listener closes, which waits on the open event streams.

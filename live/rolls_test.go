@@ -18,11 +18,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
-	"github.com/dicecam/dicecam/internal/pagetest"
-	"github.com/dicecam/dicecam/rules"
-	"github.com/dicecam/dicecam/rules/strategy"
 	"github.com/dicecam/dicecam/scoreboard"
-	"github.com/dicecam/dicecam/scoreboard/store"
 	"github.com/dicecam/dicecam/vision"
 )
 
@@ -97,17 +93,8 @@ func TestPlayedRollsBecomeALabelledFolder(t *testing.T) {
 	var terminal bytes.Buffer
 	keep, err := KeepRolls(dir, log.New(&terminal))
 	require.NoError(t, err)
-	st, err := store.Open(t.TempDir())
-	require.NoError(t, err)
-	defer st.Close()
-	set, err := rules.Parse("yacht")
-	require.NoError(t, err)
-	srv, err := scoreboard.New(context.Background(), scoreboard.Config{Store: st, Rules: set, Players: []string{"Ann"}, Camera: true,
-		Rolls: keep, Tables: scoreboard.NewTables(strategy.Options{NoCache: true})})
-	require.NoError(t, err)
-	defer srv.Close()
-	ts := pagetest.Serve(t, srv.Handler)
-	b := &board{t: t, srv: srv, url: ts.URL}
+	b := newBoardWith(t, scoreboard.Config{Rolls: keep}, "yacht", "Ann")
+	srv := b.srv
 
 	var dirs []string
 	var holds [][]int
@@ -203,23 +190,14 @@ func TestTheNextRollWithTheSameFacesKeepsTheLastOne(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "rolls")
 	k, err := KeepRolls(dir, log.New(&bytes.Buffer{}))
 	require.NoError(t, err)
-	st, err := store.Open(t.TempDir())
-	require.NoError(t, err)
-	defer st.Close()
-	set, err := rules.Parse("yacht")
-	require.NoError(t, err)
-	srv, err := scoreboard.New(context.Background(), scoreboard.Config{Store: st, Rules: set, Players: []string{"Ann", "Bob"},
-		Camera: true, Rolls: k, Tables: scoreboard.NewTables(strategy.Options{NoCache: true})})
-	require.NoError(t, err)
-	defer srv.Close()
-	b := &board{t: t, srv: srv, url: pagetest.Serve(t, srv.Handler).URL}
+	b := newBoardWith(t, scoreboard.Config{Rolls: k}, "yacht", "Ann", "Bob")
 	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(30, 120, 40, 0), 100, 200, gocv.MatTypeCV8UC3)
 	defer frame.Close()
 	five := []vision.Die{square(4, 10, 10), square(4, 40, 10), square(2, 70, 10), square(4, 100, 10), square(1, 130, 10)}
 
 	for _, player := range []string{"Ann", "Bob"} {
 		read, unsure := rollOf(five)
-		require.True(t, srv.Settled(read, unsure), "%s's roll", player)
+		require.True(t, b.srv.Settled(read, unsure), "%s's roll", player)
 		k.taken(frame, five)
 		b.move("/api/confirm", nil)
 		b.move("/api/score", map[string]any{"box": "fours"})
