@@ -12,7 +12,8 @@ models train on, so that the photos read are ones they never saw.
 --played adds a row calibrated as `dicecam play --keep-rolls` would let a
 table calibrate: on the photos of the calibrating folds where the reader
 found every labelled die and no other, labelled at the reader's own boxes
-with the faces the labels give, as the table's confirmations would.
+with the faces the labels give, as the table's confirmations would (a photo
+labelled with values only, where it shows one die).
 """
 
 import argparse
@@ -101,9 +102,13 @@ def keep_played(args, env, models, folder, out):
 
 def match(labels, dice):
     """Pairs each labelled die with the one die read whose centre lies in its
-    box, or None where some label has none, or a die read lies on none."""
-    if len(labels) != len(dice) or any(not l["xmin"] for l in labels):
+    box, or None where some label has none, or a die read lies on none. A
+    photo labelled with values only pairs its one die with the one die read,
+    as the table's word on a roll of one die would."""
+    if len(labels) != len(dice):
         return None
+    if any(not l["xmin"] for l in labels):
+        return list(zip(labels, dice)) if len(labels) == 1 else None
     pairs, used = [], set()
     for l in labels:
         x0, y0, x1, y1 = (float(l[c]) for c in ("xmin", "ymin", "xmax", "ymax"))
