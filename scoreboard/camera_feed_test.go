@@ -246,3 +246,26 @@ func TestConfirmedCameraRollsGoToTheRollKeeper(t *testing.T) {
 	b.must("/api/confirm", map[string]any{})
 	assert.Len(t, k.told, 1, "a roll with a die typed in is not kept")
 }
+
+func TestPageSaysConfirmedRollsAreKept(t *testing.T) {
+	ctx := newBrowser(t)
+	for _, tc := range []struct {
+		name  string
+		rolls RollKeeper
+		says  string
+	}{
+		{"kept", &keeper{}, "Each roll you confirm is kept as a photo with its dice, to calibrate the camera to them."},
+		{"not kept", nil, ""},
+	} {
+		b := newBoardIn(t, t.TempDir(), Config{Camera: true, Rolls: tc.rolls}, "yacht", "Ann")
+		b.srv.Frame(trayPicture(t))
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(b.url+"/")))
+		waitFor(t, ctx, `document.querySelector("#camera-view").naturalWidth === 640`)
+		says, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#keeping-rolls") || {}).innerText || ""`))
+		require.NoError(t, err)
+		assert.Equal(t, tc.says, says, tc.name)
+		if tc.says != "" {
+			screenshot(t, ctx, "keeping-rolls.png")
+		}
+	}
+}

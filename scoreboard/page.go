@@ -26,7 +26,10 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 type pageData struct {
 	Token string // carried into every request the page makes
 	Demo  bool
-	Print printData
+	// KeepsRolls says the camera's confirmed rolls are kept as photos,
+	// which the table should know.
+	KeepsRolls bool
+	Print      printData
 }
 
 func (s *Server) pageRoutes(mux *http.ServeMux) {
@@ -59,7 +62,7 @@ func filesOnly(files http.Handler) http.Handler {
 
 func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		s.render(w, name, pageData{Token: s.cfg.Token, Demo: s.cfg.Demo})
+		s.render(w, name, pageData{Token: s.cfg.Token, Demo: s.cfg.Demo, KeepsRolls: s.cfg.Rolls != nil})
 	}
 }
 
