@@ -250,11 +250,11 @@ func (s *Server) Settled(dice [5]int, uncertain [5]bool) bool {
 // live feed is one: it holds the frame of the roll it handed over last.
 type RollKeeper interface {
 	// Confirmed says, after every move but a roll, what the table
-	// confirms of the throw on the card, which the camera handed over as read: with ok,
-	// confirmed gives, die for die of read, the face the table says it
-	// shows (0 where read has none); without, the table confirms none of
-	// it, or typed in a die the camera did not read. It is called under
-	// the server's lock, so it must not call the server.
+	// confirms of the throw on the card, which the camera handed over as
+	// read. With ok, confirmed gives, die for die of read, the face the
+	// table says it shows (0 where read has none); without, the table
+	// confirms none of it, or typed in a die the camera did not read. It
+	// is called under the server's lock, so it must not call the server.
 	Confirmed(read, confirmed [5]int, ok bool)
 }
 
