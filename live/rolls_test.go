@@ -142,9 +142,12 @@ func TestPlayedRollsBecomeALabelledFolder(t *testing.T) {
 	photos, err := vision.LoadFolder(dir)
 	require.NoError(t, err)
 	require.Len(t, photos, 2)
+	again, err := vision.NewReader(nil)
+	require.NoError(t, err)
+	defer again.Close()
 	for i, p := range photos {
 		frame := gocv.IMRead(p.Path, gocv.IMReadColor)
-		read, err := reader2(t).Read(frame)
+		read, err := again.Read(frame)
 		frame.Close()
 		require.NoError(t, err)
 		require.Len(t, p.Dice, 5)
@@ -161,14 +164,6 @@ func TestPlayedRollsBecomeALabelledFolder(t *testing.T) {
 		want := slices.Sorted(slices.Values(confirmed[i][:]))
 		assert.Equal(t, want, values, "photo %d holds the faces the table confirmed", i+1)
 	}
-}
-
-// reader2 is a fresh reader with the defaults, closed when the test ends.
-func reader2(t *testing.T) *vision.Reader {
-	r, err := vision.NewReader(nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { r.Close() })
-	return r
 }
 
 // move posts a move at the current version and requires it taken.
