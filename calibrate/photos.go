@@ -293,12 +293,25 @@ type reading struct {
 	head    bool
 	poker   bool // a way for poker faces too
 	// headed says the way is tried with a head too: a head for the
-	// defaults or for the classical search alone was kept on none of the
-	// labelled folders, read halves against halves and folds 1-4 against
-	// fold 0, with the models trained without each folder or with the
-	// committed ones.
+	// classical search alone was kept on none of the labelled folders,
+	// read halves against halves and folds 1-4 against fold 0, with the
+	// models trained without each folder or with the committed ones.
 	headed bool
-	base   int // of a way with a head, the index of its way without one
+	// faces says the way's head reads only which face a die shows
+	// (vision.HeadCrops.FitFaces). The defaults' head does: a full head
+	// for them also learnt which places are dice, and fitted on the
+	// rolls a table confirms, which hold few of its look-alikes, it
+	// found dice fewer and more false ones than the defaults.
+	faces bool
+	base  int // of a way with a head, the index of its way without one
+}
+
+// fit fits the head w reads with on the crops of the photos keep accepts.
+func (w reading) fit(crops *vision.HeadCrops, keep func(vision.Photo) bool) (*vision.Head, error) {
+	if w.faces {
+		return crops.FitFaces(keep)
+	}
+	return crops.Fit(keep)
 }
 
 var readings = []reading{
@@ -306,7 +319,7 @@ var readings = []reading{
 		p := vision.DefaultProfile()
 		p.Faces = m.Faces
 		return p
-	}, poker: true},
+	}, poker: true, headed: true, faces: true},
 	{name: "classical search and detector", profile: func(m *vision.Profile) *vision.Profile {
 		p := *m
 		p.Detector, p.DetectorOnly = true, false
@@ -383,7 +396,7 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 			var a vision.Accuracy
 			if err == nil {
 				crops[i] = c
-				a, err = crossRead(ctx, profiles[i], c, photos, opts.Models)
+				a, err = crossRead(ctx, profiles[i], w, c, photos, opts.Models)
 			}
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return nil, err
@@ -413,7 +426,7 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 	headsNoWronger(ways, accuracies, usable)
 	kept := preferred(accuracies, usable)
 	if ways[kept].head {
-		h, err := crops[kept].Fit(nil)
+		h, err := ways[kept].fit(crops[kept], nil)
 		if err != nil {
 			return nil, fmt.Errorf("calibrate: %w", err)
 		}
@@ -484,14 +497,14 @@ func headsNoWronger(ways []reading, accuracies []vision.Accuracy, usable []bool)
 	}
 }
 
-// crossRead reads sample with p and a head fitted on the set's own dice,
+// crossRead reads sample with p and w's head fitted on the set's own dice,
 // as the way would read photos it was not fitted on: the photos fall in
-// two halves by name, and each half is read with a head fitted on the
-// crops of the other half of all the photos.
-func crossRead(ctx context.Context, p *vision.Profile, crops *vision.HeadCrops, sample []vision.Photo, m vision.Models) (vision.Accuracy, error) {
+// two halves by name, and each half is read with the way's head fitted on
+// the crops of the other half of all the photos.
+func crossRead(ctx context.Context, p *vision.Profile, w reading, crops *vision.HeadCrops, sample []vision.Photo, m vision.Models) (vision.Accuracy, error) {
 	var sum vision.Accuracy
 	for half := range 2 {
-		h, err := crops.Fit(func(ph vision.Photo) bool { return headHalf(ph) != half })
+		h, err := w.fit(crops, func(ph vision.Photo) bool { return headHalf(ph) != half })
 		if err != nil {
 			return vision.Accuracy{}, err
 		}

@@ -112,14 +112,16 @@ func TestEveryWayOfReadingIsTriedWithTheSetsHeadToo(t *testing.T) {
 				assert.False(t, base.head)
 				assert.True(t, base.headed, base.name)
 				assert.Equal(t, base.name+" with the set's head", w.name)
+				assert.Equal(t, w.base == 0, w.faces, "%s: only the defaults' head reads faces alone", w.name)
 			}
-			assert.Equal(t, "classical search and detector with the set's head", ways[plain].name)
+			assert.Equal(t, "built-in defaults with the set's head", ways[plain].name)
+			assert.Equal(t, "classical search and detector with the set's head", ways[plain+1].name)
 			if faces == rules.PokerFaces {
 				assert.Equal(t, 2, plain, "the poker reader always runs the detector and the model")
-				assert.Equal(t, 1, heads)
+				assert.Equal(t, 2, heads)
 			} else {
 				assert.Equal(t, len(readings), plain)
-				assert.Equal(t, 2, heads)
+				assert.Equal(t, 3, heads)
 			}
 		})
 	}

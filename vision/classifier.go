@@ -22,8 +22,9 @@ type classifier struct {
 	sum              uint32
 	features, output string
 	// head, where a profile fitted one for this model, adds its logits
-	// to the model's.
-	head *Head
+	// to the model's; plain reads as the model alone all the same.
+	head  *Head
+	plain bool
 
 	// memo holds the readings of one frame's crops while a Read remembers
 	// them, nil otherwise: the classical search and the detector's own
@@ -31,12 +32,14 @@ type classifier struct {
 	memo map[view][][model.Classes]float64
 }
 
-// view names a crop of the frame being read: its centre, its side and
-// whether it is the single view or the augmented ones.
+// view names a crop of the frame being read: its centre, its side,
+// whether it is the single view or the augmented ones, and whether it is
+// read with the head.
 type view struct {
 	centre    image.Point
 	side      float64
 	augmented bool
+	headed    bool
 }
 
 // remember keeps the readings of crops until the returned func is called,
@@ -58,8 +61,9 @@ func (c *classifier) runViews(frame gocv.Mat, props []proposal, augmented bool, 
 	defer func() { closeAll(crops) }()
 	var todo []int
 	counts := make([]int, 0, len(props))
+	headed := c.head != nil && !c.plain
 	for i, p := range props {
-		if pr, ok := c.memo[view{p.die.Center, p.s, augmented}]; ok {
+		if pr, ok := c.memo[view{p.die.Center, p.s, augmented, headed}]; ok {
 			out[i] = pr
 			continue
 		}
@@ -67,17 +71,24 @@ func (c *classifier) runViews(frame gocv.Mat, props []proposal, augmented bool, 
 		crops = append(crops, cut...)
 		todo, counts = append(todo, i), append(counts, len(cut))
 	}
-	probs, err := c.run(crops)
+	probs, alone, err := c.run(crops)
 	if err != nil {
 		return nil, err
 	}
 	at := 0
 	for k, i := range todo {
-		out[i] = probs[at : at+counts[k]]
-		at += counts[k]
+		n, p := counts[k], props[i]
+		out[i] = probs[at : at+n]
 		if c.memo != nil {
-			c.memo[view{props[i].die.Center, props[i].s, augmented}] = out[i]
+			c.memo[view{p.die.Center, p.s, augmented, c.head != nil}] = probs[at : at+n]
+			if alone != nil {
+				c.memo[view{p.die.Center, p.s, augmented, false}] = alone[at : at+n]
+			}
 		}
+		if !headed && alone != nil {
+			out[i] = alone[at : at+n]
+		}
+		at += n
 	}
 	return out, nil
 }
@@ -178,36 +189,40 @@ func (c *classifier) classifyAugmented(frame gocv.Mat, props []proposal, first [
 // the model holds up to about 1.15 times the die's box on tray photos.
 const augmentedScale = 1.15
 
-func (c *classifier) run(crops []gocv.Mat) ([][model.Classes]float64, error) {
+// run returns the model's probabilities for each crop, read with the head
+// where the classifier has one, and then also alone, as the model reads
+// them without it: one forward gives both.
+func (c *classifier) run(crops []gocv.Mat) (probs, alone [][model.Classes]float64, err error) {
 	if len(crops) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
+	probs = make([][model.Classes]float64, len(crops))
 	if c.head != nil {
 		logits, features, err := c.forward(crops)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(features[0]) != len(c.head.Mean) {
-			return nil, fmt.Errorf("the profile's head reads %d features, the face model gives %d: calibrate again", len(c.head.Mean), len(features[0]))
+			return nil, nil, fmt.Errorf("the profile's head reads %d features, the face model gives %d: calibrate again", len(c.head.Mean), len(features[0]))
 		}
-		probs := make([][model.Classes]float64, len(crops))
+		alone = make([][model.Classes]float64, len(crops))
 		for i := range crops {
-			probs[i] = c.head.settle(softmax(logits[i]), softmax(c.head.add(logits[i], features[i])))
+			alone[i] = softmax(logits[i])
+			probs[i] = c.head.settle(alone[i], softmax(c.head.add(logits[i], features[i])))
 		}
-		return probs, nil
+		return probs, alone, nil
 	}
 	c.setInput(crops)
 	out := c.net.Forward("")
 	defer out.Close()
 	logits, err := logitsOf(out, len(crops))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	probs := make([][model.Classes]float64, len(crops))
 	for i := range crops {
 		probs[i] = softmax(logits[i*model.Classes : (i+1)*model.Classes])
 	}
-	return probs, nil
+	return probs, nil, nil
 }
 
 func (c *classifier) setInput(crops []gocv.Mat) {

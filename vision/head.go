@@ -34,6 +34,11 @@ type Head struct {
 	// Weights holds a row of len(Mean) for each class, Bias one number.
 	Weights [][]float64 `json:"weights"`
 	Bias    []float64   `json:"bias"`
+	// Faces says the head reads only which face a die shows. The reader
+	// then finds the dice with the model alone and reads each again with
+	// the head, so a head fitted on a table's confirmed rolls, which hold
+	// few of its look-alikes, cannot find a die more or fewer.
+	Faces bool `json:"faces,omitempty"`
 }
 
 // validate reports a head the reader cannot add to a model's logits.
@@ -79,6 +84,9 @@ func (h *Head) add(z, f []float32) []float32 {
 // A head fitted on some hundred crops may settle what the model reads; it
 // may not overrule it unasked.
 func (h *Head) settle(alone, headed [model.Classes]float64) [model.Classes]float64 {
+	if h.Faces {
+		headed = asDieOf(headed, alone[model.NotADie])
+	}
 	if likeliest(alone) == likeliest(headed) {
 		return headed
 	}
@@ -87,6 +95,19 @@ func (h *Head) settle(alone, headed [model.Classes]float64) [model.Classes]float
 		mean[k] = (alone[k] + headed[k]) / 2
 	}
 	return mean
+}
+
+// asDieOf is pr with notADie as the chance the crop is no die, the faces
+// sharing the rest as pr shares it among them.
+func asDieOf(pr [model.Classes]float64, notADie float64) [model.Classes]float64 {
+	faces := 1 - pr[model.NotADie]
+	out := [model.Classes]float64{model.NotADie: notADie}
+	for k := range pr {
+		if k != model.NotADie && faces > 0 {
+			out[k] = pr[k] / faces * (1 - notADie)
+		}
+	}
+	return out
 }
 
 // modelSum is the checksum a Head names its face model by.
@@ -154,10 +175,25 @@ func CutHeadCrops(ctx context.Context, photos []Photo, p *Profile, m Models) (*H
 // where keep is nil. The fit draws nothing at random: the same crops give
 // the same head.
 func (c *HeadCrops) Fit(keep func(Photo) bool) (*Head, error) {
+	return c.fitHead(keep, false)
+}
+
+// FitFaces is Fit for a head that reads only which face a die shows, from
+// the crops of dice alone: the reader then finds the dice as the model
+// alone does (see Head.Faces).
+func (c *HeadCrops) FitFaces(keep func(Photo) bool) (*Head, error) {
+	return c.fitHead(keep, true)
+}
+
+func (c *HeadCrops) fitHead(keep func(Photo) bool, faces bool) (*Head, error) {
 	var samples []sample
 	for i, ph := range c.photos {
 		if keep == nil || keep(ph) {
-			samples = append(samples, c.samples[i]...)
+			for _, s := range c.samples[i] {
+				if !faces || s.class != model.NotADie {
+					samples = append(samples, s)
+				}
+			}
 		}
 	}
 	dice := 0
@@ -169,8 +205,8 @@ func (c *HeadCrops) Fit(keep func(Photo) bool) (*Head, error) {
 	if dice < minHeadDice {
 		return nil, fmt.Errorf("fit a head: %d crops of labelled dice, want %d at least: label more photos", dice, minHeadDice)
 	}
-	h := fit(samples)
-	h.Model = c.model
+	h := fit(samples, faces)
+	h.Model, h.Faces = c.model, faces
 	return h, nil
 }
 
@@ -313,7 +349,7 @@ func median(xs []float64) float64 {
 // samples' classes: multinomial logistic regression on the standardised
 // features, from zero (the model as it is), with the weights held small so
 // that a few hundred crops of one set do not undo what the model knows.
-func fit(samples []sample) *Head {
+func fit(samples []sample, faces bool) *Head {
 	n, dim := len(samples), len(samples[0].features)
 	h := &Head{Mean: make([]float64, dim), Scale: make([]float64, dim), Bias: make([]float64, model.Classes)}
 	for _, s := range samples {
@@ -360,6 +396,11 @@ func fit(samples []sample) *Head {
 					v += w * x[i][j]
 				}
 				z[k] = v
+			}
+			if faces {
+				// Which face, given a die: the model's chance of none
+				// takes no part.
+				z[model.NotADie] = math.Inf(-1)
 			}
 			p := softmax(z[:])
 			for k := range p {

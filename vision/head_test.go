@@ -116,14 +116,15 @@ func TestAZeroHeadReadsAsTheModelDoes(t *testing.T) {
 	require.NoError(t, err)
 	defer c.Close()
 	require.NotEmpty(t, c.features, "the built-in model has pooled features")
-	want, err := c.run(crops)
+	want, _, err := c.run(crops)
 	require.NoError(t, err)
 	c.head = zeroHead(96)
-	got, err := c.run(crops)
+	got, alone, err := c.run(crops)
 	require.NoError(t, err)
 	for i := range want {
 		for k := range want[i] {
 			assert.InDelta(t, want[i][k], got[i][k], 1e-5, "crop %d class %d", i, k)
+			assert.InDelta(t, want[i][k], alone[i][k], 1e-5, "crop %d class %d, read alone", i, k)
 		}
 	}
 }
@@ -131,7 +132,7 @@ func TestAZeroHeadReadsAsTheModelDoes(t *testing.T) {
 // meanLogRight is the mean log-probability c gives the labelled value.
 func meanLogRight(t *testing.T, c *classifier, crops []gocv.Mat, values []int) float64 {
 	t.Helper()
-	probs, err := c.run(crops)
+	probs, _, err := c.run(crops)
 	require.NoError(t, err)
 	sum := 0.0
 	for i, p := range probs {
@@ -236,4 +237,74 @@ func TestAHeadSettlesWhatTheModelReadsButDoesNotOverruleIt(t *testing.T) {
 	got := h.settle(alone, other)
 	assert.Less(t, got[likeliest(got)], sureAlone, "the head reads a 4 where the model reads a 3: asked")
 	assert.InDelta(t, 1, got[0]+got[1]+got[2]+got[3]+got[4]+got[5]+got[6], 1e-9)
+}
+
+func TestAFacesHeadReadsWhichFaceNeverWhetherADie(t *testing.T) {
+	matcheck.Check(t)
+	photos, crops, values := headCrops(t)
+	defer closeAll(crops)
+	all, err := CutHeadCrops(context.Background(), photos, DefaultProfile(), Models{})
+	require.NoError(t, err)
+	h, err := all.FitFaces(nil)
+	require.NoError(t, err)
+	assert.True(t, h.Faces)
+	assert.Zero(t, h.Bias[model.NotADie], "the head learns nothing of what is no die")
+	assert.Equal(t, make([]float64, len(h.Mean)), h.Weights[model.NotADie])
+	full, err := all.Fit(nil)
+	require.NoError(t, err)
+	assert.False(t, full.Faces)
+	assert.NotEqual(t, full.Weights[model.NotADie], h.Weights[model.NotADie], "a full head learns what is no die")
+
+	c, err := loadClassifier(nil)
+	require.NoError(t, err)
+	defer c.Close()
+	without := meanLogRight(t, c, crops, values)
+	c.head = h
+	probs, alone, err := c.run(crops)
+	require.NoError(t, err)
+	for i := range probs {
+		assert.InDelta(t, alone[i][model.NotADie], probs[i][model.NotADie], 1e-12, "crop %d", i)
+	}
+	with := meanLogRight(t, c, crops, values)
+	t.Logf("mean log-probability of the labelled face: %.4f without the head, %.4f with it", without, with)
+	assert.Greater(t, with, without)
+}
+
+func TestAReaderWithAFacesHeadFindsTheDiceTheModelAloneFinds(t *testing.T) {
+	matcheck.Check(t)
+	photos, crops, _ := headCrops(t)
+	closeAll(crops)
+	// A head that reads every die as a six: it may make the reader ask,
+	// and never find a die more or less.
+	h := zeroHead(96)
+	h.Faces, h.Bias[6] = true, 8
+	p := DefaultProfile()
+	p.Head = h
+	plain, err := NewReader(nil)
+	require.NoError(t, err)
+	defer plain.Close()
+	headed, err := NewReaderWith(p, Models{})
+	require.NoError(t, err)
+	defer headed.Close()
+	sixes := 0
+	for _, ph := range photos {
+		frame, err := ReadImage(ph.Path)
+		require.NoError(t, err)
+		want, err := plain.Read(frame)
+		require.NoError(t, err)
+		got, err := headed.Read(frame)
+		frame.Close()
+		require.NoError(t, err)
+		require.Len(t, got, len(want), ph.Path)
+		for i, w := range want {
+			g := got[i]
+			assert.Equal(t, w.Box, g.Box, "%s die %d", ph.Path, i)
+			if g.Value != w.Value {
+				assert.Equal(t, 6, g.Value, "%s die %d", ph.Path, i)
+				assert.True(t, w.Uncertain || g.Uncertain, "%s die %d: read surely as a %d, then as a six unasked", ph.Path, i, w.Value)
+				sixes++
+			}
+		}
+	}
+	assert.Positive(t, sixes, "the head reads some die as a six")
 }

@@ -144,7 +144,43 @@ func (r *Reader) Close() error {
 // neither keeps nor closes frame.
 func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	defer r.model.remember()()
-	return r.readDetected(frame, r.detect(frame))
+	if r.model == nil || r.model.head == nil || !r.model.head.Faces {
+		return r.readDetected(frame, r.detect(frame))
+	}
+	// A head that reads faces may settle what a die shows, never which
+	// places are dice: the model alone finds them, and the head reads
+	// them again. Both readings share the model's forward passes.
+	r.model.plain = true
+	found := r.detect(frame)
+	dice, err := r.readDetected(frame, slices.Clone(found))
+	r.model.plain = false
+	if err != nil {
+		return nil, err
+	}
+	headed, err := r.readDetected(frame, found)
+	if err != nil {
+		return nil, err
+	}
+	return readAs(dice, headed), nil
+}
+
+// readAs is dice, each read as the die of headed at its place reads, if
+// any: its face, confidence and whether it is asked about.
+func readAs(dice, headed []Die) []Die {
+	out := slices.Clone(dice)
+	for i, d := range out {
+		k, near := -1, math.Inf(1)
+		for j, h := range headed {
+			if dist := distance(d.Center, h.Center); within(d, h, sameDie) && dist < near {
+				k, near = j, dist
+			}
+		}
+		if k >= 0 {
+			h := headed[k]
+			out[i].Value, out[i].Face, out[i].Confidence, out[i].Uncertain = h.Value, h.Face, h.Confidence, h.Uncertain
+		}
+	}
+	return out
 }
 
 // readDetected reads frame, in which the detector found found.
