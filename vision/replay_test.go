@@ -134,6 +134,18 @@ func BenchmarkReadFiveDiceWithDetector1280x720(b *testing.B) {
 	benchRead(b, frame, p)
 }
 
+// BenchmarkReadFiveDiceWithAFacesHead1280x720 reads the frame as a profile
+// whose head reads faces only does: the reader's search runs twice, the
+// second time on the model's forward passes of the first.
+func BenchmarkReadFiveDiceWithAFacesHead1280x720(b *testing.B) {
+	frame := benchframe.FiveDice(b, 1280, 720)
+	defer frame.Close()
+	p := DefaultProfile()
+	p.Head = zeroHead(96)
+	p.Head.Faces = true
+	benchRead(b, frame, p)
+}
+
 func benchRead(b *testing.B, frame gocv.Mat, p *Profile) {
 	defer cvthreads.Set(cvthreads.Set(1))
 	r, err := NewReader(p)
