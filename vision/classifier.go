@@ -75,18 +75,21 @@ func (c *classifier) runViews(frame gocv.Mat, props []proposal, augmented bool, 
 	if err != nil {
 		return nil, err
 	}
+	read := probs
+	if !headed && alone != nil {
+		read = alone
+	}
 	at := 0
 	for k, i := range todo {
 		n, p := counts[k], props[i]
-		out[i] = probs[at : at+n]
+		out[i] = read[at : at+n]
 		if c.memo != nil {
+			// Both readings of a crop are kept: a reader with a faces
+			// head reads the frame without it first, then with it.
 			c.memo[view{p.die.Center, p.s, augmented, c.head != nil}] = probs[at : at+n]
 			if alone != nil {
 				c.memo[view{p.die.Center, p.s, augmented, false}] = alone[at : at+n]
 			}
-		}
-		if !headed && alone != nil {
-			out[i] = alone[at : at+n]
 		}
 		at += n
 	}
