@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/dicecam/dicecam/internal/matcheck"
@@ -91,10 +92,7 @@ func TestAHeadIsUsedOnlyWithTheModelItWasFittedOn(t *testing.T) {
 // returns them with their values; the caller closes them.
 func headCrops(t *testing.T) (photos []Photo, crops []gocv.Mat, values []int) {
 	t.Helper()
-	photos, err := LoadFolder(filepath.Join("..", "testdata", "fixtures", "crowd"))
-	if err != nil {
-		t.Skipf("testdata/fixtures is absent (%v): generate it with go run ./cmd/dicegen fixtures", err)
-	}
+	photos = headPhotos(t)
 	for _, ph := range photos {
 		frame, err := ReadImage(ph.Path)
 		require.NoError(t, err)
@@ -272,19 +270,13 @@ func TestAFacesHeadReadsWhichFaceNeverWhetherADie(t *testing.T) {
 
 func TestAReaderWithAFacesHeadFindsTheDiceTheModelAloneFinds(t *testing.T) {
 	matcheck.Check(t)
-	photos, crops, _ := headCrops(t)
-	closeAll(crops)
-	// A head that reads every die as a six: it may make the reader ask,
-	// and never find a die more or less.
-	h := zeroHead(96)
-	h.Faces, h.Bias[6] = true, 8
-	p := DefaultProfile()
-	p.Head = h
+	photos := headPhotos(t)
+	// A head that reads every die as a six may make the reader ask, and
+	// never find a die more or less.
 	plain, err := NewReader(nil)
 	require.NoError(t, err)
 	defer plain.Close()
-	headed, err := NewReaderWith(p, Models{})
-	require.NoError(t, err)
+	headed := sixesReader(t)
 	defer headed.Close()
 	sixes := 0
 	for _, ph := range photos {
@@ -307,4 +299,60 @@ func TestAReaderWithAFacesHeadFindsTheDiceTheModelAloneFinds(t *testing.T) {
 		}
 	}
 	assert.Positive(t, sixes, "the head reads some die as a six")
+}
+
+// A reader with a faces head reads the frame twice, the second time from
+// the first reading's search: it reads every die as two readings that each
+// search the frame would. It fails if the search comes to depend on the
+// model, whose head the first reading leaves out.
+func TestAFacesHeadsSecondReadingStartsFromTheFirstsSearch(t *testing.T) {
+	matcheck.Check(t)
+	r := sixesReader(t)
+	defer r.Close()
+	for _, ph := range headPhotos(t) {
+		frame, err := ReadImage(ph.Path)
+		require.NoError(t, err)
+		got, err := r.Read(frame)
+		require.NoError(t, err)
+		want := readTwiceSearchingTwice(t, r, frame)
+		frame.Close()
+		assert.Equal(t, want, got, ph.Path)
+	}
+}
+
+// readTwiceSearchingTwice reads frame as r.Read does with a faces head,
+// but searches it again for the second reading.
+func readTwiceSearchingTwice(t *testing.T, r *Reader, frame gocv.Mat) []Die {
+	t.Helper()
+	require.Nil(t, r.searched, "a search is kept after Read")
+	r.model.plain = true
+	found := r.detect(frame)
+	dice, err := r.readDetected(frame, slices.Clone(found))
+	r.model.plain = false
+	require.NoError(t, err)
+	headed, err := r.readDetected(frame, found)
+	require.NoError(t, err)
+	return readAs(dice, headed)
+}
+
+// headPhotos is the crowd fixture's photos, which headCrops cuts.
+func headPhotos(t *testing.T) []Photo {
+	t.Helper()
+	photos, err := LoadFolder(filepath.Join("..", "testdata", "fixtures", "crowd"))
+	if err != nil {
+		t.Skipf("testdata/fixtures is absent (%v): generate it with go run ./cmd/dicegen fixtures", err)
+	}
+	return photos
+}
+
+// sixesReader reads with a faces head that reads every die as a six.
+func sixesReader(t *testing.T) *Reader {
+	t.Helper()
+	h := zeroHead(96)
+	h.Faces, h.Bias[6] = true, 8
+	p := DefaultProfile()
+	p.Head = h
+	r, err := NewReaderWith(p, Models{})
+	require.NoError(t, err)
+	return r
 }

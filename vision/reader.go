@@ -29,6 +29,9 @@ type Reader struct {
 
 	lab, light, fg, tmp, dt gocv.Mat
 	small, half             gocv.Mat // the frame shrunk to the working scale, and a step on the way
+	// searched is what the model has no say in, while a Read reads its
+	// frame twice; nil otherwise.
+	searched *search
 	// The pip finder's component labels: frame-sized, so kept from read
 	// to read rather than allocated twice a frame.
 	labels, stats, cents gocv.Mat
@@ -151,6 +154,8 @@ func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	// places are dice: the model alone finds them, and the head reads
 	// them again. Both readings share the model's forward passes.
 	r.model.plain = true
+	r.searched = &search{}
+	defer func() { r.searched = nil }()
 	found := r.detect(frame)
 	dice, err := r.readDetected(frame, slices.Clone(found))
 	r.model.plain = false
@@ -272,7 +277,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 		}
 		return inReadingOrder(withoutFronts(dice)), nil
 	}
-	sc, err := r.scan(frame)
+	sc, err := r.sceneOf(frame)
 	if err != nil {
 		return nil, fmt.Errorf("read dice: %w", err)
 	}
@@ -301,7 +306,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 // readPips reads the pip dice of sc: the classical search's, and, where the
 // profile runs the detector, the detector's with those as a second opinion.
 func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([]Die, error) {
-	props, probs, err := r.judge(frame, r.propose(frame, sc, found))
+	props, probs, err := r.judge(frame, r.proposals(frame, sc, found))
 	if err != nil {
 		return nil, err
 	}
@@ -373,6 +378,49 @@ type scene struct {
 func (sc scene) speck(d Die) bool {
 	c := d.Center.Sub(sc.tray.Min)
 	return sc.plane.plain(float64(c.X), float64(c.Y), boxSide(d))
+}
+
+// search is the part of reading a frame the model has no say in: its scene
+// and the places that may hold dice. A Read with a faces head reads its
+// frame twice, first as the model alone reads it, then with the head, and
+// the second reading starts from the first's search: searching again would
+// find the same places, at the cost of the Lab conversion and the pip and
+// blob searches.
+type search struct {
+	size     image.Point // of the frame searched
+	sc       scene
+	props    []proposal
+	scanned  bool
+	proposed bool
+}
+
+// sceneOf is frame's scene: the one searched already while a Read reads
+// frame twice, else a new scan.
+func (r *Reader) sceneOf(frame gocv.Mat) (scene, error) {
+	size := image.Pt(frame.Cols(), frame.Rows())
+	if s := r.searched; s != nil && s.scanned && s.size == size {
+		return s.sc, nil
+	}
+	sc, err := r.scan(frame)
+	if err == nil && r.searched != nil {
+		*r.searched = search{size: size, sc: sc, scanned: true}
+	}
+	return sc, err
+}
+
+// proposals is propose's places for sc, those of the scene searched
+// already while a Read reads its frame twice. Each reading gets its own
+// copy, to judge as it will.
+func (r *Reader) proposals(frame gocv.Mat, sc scene, found []detect.Candidate) []proposal {
+	s := r.searched
+	if s != nil && s.proposed {
+		return slices.Clone(s.props)
+	}
+	props := r.propose(frame, sc, found)
+	if s != nil {
+		s.props, s.proposed = slices.Clone(props), true
+	}
+	return props
 }
 
 func (r *Reader) scan(frame gocv.Mat) (scene, error) {
