@@ -135,8 +135,8 @@ func BenchmarkReadFiveDiceWithDetector1280x720(b *testing.B) {
 }
 
 // BenchmarkReadFiveDiceWithAFacesHead1280x720 reads the frame as a profile
-// whose head reads faces only does: the reader's search runs twice, the
-// second time on the model's forward passes of the first.
+// whose head reads faces only does: the frame is read twice, the second
+// time from the first reading's search and the model's forward passes.
 func BenchmarkReadFiveDiceWithAFacesHead1280x720(b *testing.B) {
 	frame := benchframe.FiveDice(b, 1280, 720)
 	defer frame.Close()
