@@ -32,6 +32,43 @@ def block(cin, cout):
     return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)]
 
 
+class Contrast(nn.Module):
+    """How far each pixel's colour lies from the colour of the crop's centre,
+    the three channels' distances summed, over the crop's mean: one plane in
+    which a red pip on a black die, a white one on a red die and a black one
+    on a white die look alike. A model that reads colours learns the pairs
+    its training dice show; the tray's dark dice with red pips, unseen, it
+    read as 1s.
+
+    The centre's colour is the mean of its middle 20/48 (about two thirds of
+    a die's top face at the contract's context), spread back over the crop
+    by a transposed convolution: OpenCV 4.6 misreads ONNX's broadcast for a
+    batch, so every step is a fixed convolution or an elementwise op of two
+    planes of one shape."""
+
+    def __init__(self, crop, colour=False):
+        super().__init__()
+        self.colour = colour
+        lo, hi = crop * 14 // 48, crop * 34 // 48
+
+        def fixed(conv, weight):
+            conv.weight.data.copy_(weight)
+            conv.weight.requires_grad_(False)
+            return conv
+        centre = torch.zeros(3, 1, crop, crop)
+        centre[:, :, lo:hi, lo:hi] = 1 / ((hi - lo) ** 2)
+        self.centre = fixed(nn.Conv2d(3, 3, crop, groups=3, bias=False), centre)
+        self.spread3 = fixed(nn.ConvTranspose2d(3, 3, crop, groups=3, bias=False), torch.ones(3, 1, crop, crop))
+        self.sum = fixed(nn.Conv2d(3, 1, 1, bias=False), torch.ones(1, 3, 1, 1))
+        self.mean = fixed(nn.Conv2d(1, 1, crop, bias=False), torch.full((1, 1, crop, crop), 1 / crop ** 2))
+        self.spread1 = fixed(nn.ConvTranspose2d(1, 1, crop, bias=False), torch.ones(1, 1, crop, crop))
+
+    def forward(self, x):
+        d = self.sum((x - self.spread3(self.centre(x))).abs())
+        d = d * self.spread1(torch.reciprocal(self.mean(d) + 0.05))
+        return torch.cat([x, d], 1) if self.colour else d
+
+
 class Net(nn.Module):
     """A few 3x3 convolutions, global average pooling and one linear layer: small
     enough (~120k weights) to run in well under a millisecond a crop in OpenCV.
@@ -39,10 +76,16 @@ class Net(nn.Module):
     lean drops the second convolution at 24 and 12 px, where most of the
     multiplications are, and adds one at 6 px, where they are cheap: 11 million
     multiply-adds a crop against 19 million. slim keeps every convolution and
-    narrows those at 24 and 12 px by a quarter: 12 million."""
+    narrows those at 24 and 12 px by a quarter: 12 million. contrast and
+    colour-contrast put Contrast before the standard layers."""
 
-    def __init__(self, kind="standard"):
+    def __init__(self, kind="standard", crop=dicedata.CROP):
         super().__init__()
+        stem, cin = [], 3
+        if kind == "contrast":
+            stem, cin = [Contrast(crop)], 1
+        if kind == "colour-contrast":
+            stem, cin = [Contrast(crop, colour=True)], 4
         if kind == "slim":
             layers = [*block(3, 16), nn.MaxPool2d(2),
                       *block(16, 24), *block(24, 24), nn.MaxPool2d(2),
@@ -54,7 +97,7 @@ class Net(nn.Module):
                       *block(32, 64), nn.MaxPool2d(2),
                       *block(64, 96), *block(96, 96)]
         else:
-            layers = [*block(3, 16), nn.MaxPool2d(2),
+            layers = [*stem, *block(cin, 16), nn.MaxPool2d(2),
                       *block(16, 32), *block(32, 32), nn.MaxPool2d(2),
                       *block(32, 64), *block(64, 64), nn.MaxPool2d(2),
                       *block(64, 96)]
@@ -291,8 +334,10 @@ def main():
     ap.add_argument("--hold", type=int, default=dicedata.HELD_OUT_FOLD,
                     help="the fold of the real photographs kept out of training and scored: -1 for none")
     ap.add_argument("--crop", type=int, default=dicedata.CROP, help="side of the square the model reads, in pixels")
-    ap.add_argument("--net", choices=("standard", "slim", "lean"), default="standard",
-                    help="the network: slim and lean have 37 and 40 %% fewer multiply-adds a crop")
+    ap.add_argument("--net", choices=("standard", "slim", "lean", "contrast", "colour-contrast"), default="standard",
+                    help="the network: slim and lean have 37 and 40 %% fewer multiply-adds a crop; contrast is "
+                         "standard reading each pixel's colour distance from the crop's centre instead of its colour, "
+                         "colour-contrast both (README: tried, not committed)")
     ap.add_argument("--hard", help="mine.py CSVs of false dice to add to class 0, comma-separated")
     ap.add_argument("--hard-weight", type=float, default=0.15,
                     help="weight of those places among the class-0 kinds, whose others sum to 1")
@@ -341,7 +386,7 @@ def main():
     if not datasets:
         raise SystemExit("nothing to train on: name --sources, --corpus or --synth")
 
-    model = Net(args.net)
+    model = Net(args.net, args.crop)
     steps_per_epoch = None
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=args.smooth)
