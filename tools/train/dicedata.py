@@ -303,8 +303,27 @@ def warped_crop(image, cx, cy, s, angle):
     return patch
 
 
-def photometric(patch, rng, hue_p):
+def duotone(patch, rng):
+    """The patch's grey levels, stretched to their full range and maybe
+    turned over, painted from one random colour to another: a die of two
+    colours of any contrast, such as red pips on a black body, which no
+    photographed set and no hue turn of one shows."""
+    g = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    lo, hi = np.percentile(g, (2, 98))
+    g = np.clip((g - lo) / max(hi - lo, 1.0), 0, 1)[..., None]
+    if rng.random() < 0.5:
+        g = 1 - g
+    while True:
+        a, b = rng.uniform(0, 255, size=3), rng.uniform(0, 255, size=3)
+        if np.abs(a - b).sum() >= 90:  # pips that still show
+            break
+    return np.clip(a * (1 - g) + b * g, 0, 255).astype(np.uint8)
+
+
+def photometric(patch, rng, hue_p, duotone_p=0.0):
     """Light, colour, blur and compression changes a webcam or another dice set brings."""
+    if duotone_p > 0 and rng.random() < duotone_p:
+        patch = duotone(patch, rng)
     if rng.random() < hue_p:
         hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
         hsv[..., 0] = (hsv[..., 0].astype(np.int32) + rng.integers(0, 180)) % 180

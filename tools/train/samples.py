@@ -144,9 +144,10 @@ def _background(di, ds, photos, by, median_s, rng):
     return None
 
 
-def render(datasets, plans, rng=None):
-    """Cuts the crops: augmented (rotated, recoloured) when rng is given, else
-    the exact contract crop. Returns uint8 [N,48,48,3] BGR and labels [N]."""
+def render(datasets, plans, rng=None, duotone=0.0):
+    """Cuts the crops: augmented (rotated, recoloured, a share duotone of them
+    painted in two random colours) when rng is given, else the exact
+    contract crop. Returns uint8 [N,48,48,3] BGR and labels [N]."""
     out = np.empty((len(plans), dicedata.CROP, dicedata.CROP, 3), np.uint8)
     for k, p in enumerate(plans):
         ds = datasets[p.dataset]
@@ -156,5 +157,5 @@ def render(datasets, plans, rng=None):
             continue
         patch = dicedata.warped_crop(image, p.cx, p.cy, p.s, rng.uniform(0, 360))
         hue_p = 0.6 if ds.name == "tray-topdown" else 0.3
-        out[k] = dicedata.to_crop(dicedata.photometric(patch, rng, hue_p))
+        out[k] = dicedata.to_crop(dicedata.photometric(patch, rng, hue_p, duotone))
     return out, np.array([p.label for p in plans], np.int64)
