@@ -373,14 +373,17 @@ func TestPlayReadsAgainWhenAStreamDropsAndComesBack(t *testing.T) {
 	srv.CloseClientConnections()
 	s = waitState(t, link, "the camera to be lost", func(s playState) bool { return s.Camera.Feed == "reconnecting" })
 	assert.NotEmpty(t, s.Camera.Reason)
-	assert.Contains(t, out.String(), "camera lost")
+	// The page hears of the state before the terminal's line is written.
+	assert.Eventually(t, func() bool { return strings.Contains(out.String(), "camera lost") },
+		10*time.Second, 20*time.Millisecond, "the terminal says the camera was lost: %s", out)
 
 	showing.Store(&after)
 	cam.Sessions <- 1 << 30
 	s = waitState(t, link, "the camera to come back and read the new roll", func(s playState) bool {
 		return s.Camera.Feed == "running" && sortedDice(s.Roll.Dice) == afterValues
 	})
-	assert.Contains(t, out.String(), "camera is reading")
+	assert.Eventually(t, func() bool { return strings.Contains(out.String(), "camera is reading") },
+		10*time.Second, 20*time.Millisecond, "the terminal says the camera is back: %s", out)
 }
 
 func TestPlayKeepsTheConfirmedRollsForCalibration(t *testing.T) {
