@@ -116,8 +116,10 @@ HEADER = ("| source (left out of training) | read with | photos | dice | found |
 
 
 def read(args):
-    """Reads the real sources with the models committed for each, training none."""
-    wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED)
+    """Reads the real sources with the models committed for each, training none: those
+    --only names, or every one with a folder in --read."""
+    wanted = [s for s in args.only.split(",") if s] or [
+        s for s in REAL + NEVER_TRAINED if os.path.isdir(os.path.join(args.read, s))]
     lines = list(HEADER)
     with tempfile.TemporaryDirectory() as out:
         args.out = out  # the profiles and the empty config home go here
