@@ -120,14 +120,16 @@ def read(args):
     --only names, or every one with a folder in --read."""
     wanted = [s for s in args.only.split(",") if s] or [
         s for s in REAL + NEVER_TRAINED if os.path.isdir(os.path.join(args.read, s))]
+    for source in wanted:  # all checked before minutes of reading
+        models = os.path.join(args.read, source)
+        if source not in REAL + NEVER_TRAINED or not os.path.exists(os.path.join(models, "dice.onnx")):
+            raise SystemExit(f"{models} holds no dice.onnx: --read reads only the real sources whose models "
+                             "are committed; train the others with --corpus and --out")
     lines = list(HEADER)
     with tempfile.TemporaryDirectory() as out:
         args.out = out  # the profiles and the empty config home go here
         for source in wanted:
             models = os.path.join(args.read, source)
-            if source not in REAL + NEVER_TRAINED or not os.path.exists(os.path.join(models, "dice.onnx")):
-                raise SystemExit(f"{models} holds no dice.onnx: --read reads only the real sources whose models "
-                                 "are committed; train the others with --corpus and --out")
             for way in WAYS:
                 lines.append(row(source, way, evaluate(args, models, [os.path.join(args.datasets, source)], way)[0]))
             print("\n".join(lines[-2:]), file=sys.stderr, flush=True)
