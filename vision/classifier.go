@@ -178,14 +178,41 @@ func (c *classifier) classifyAugmented(frame gocv.Mat, props []proposal, first [
 	}
 	out := make([][model.Classes]float64, len(props))
 	for i, v := range views {
-		n := float64(len(v) + 1)
-		for _, pr := range append([][model.Classes]float64{first[i]}, v...) {
-			for k, x := range pr {
-				out[i][k] += x / n
-			}
-		}
+		out[i] = settle(append([][model.Classes]float64{first[i]}, v...))
 	}
 	return out, nil
+}
+
+// settle averages the model's probabilities over the views of one die.
+// Where every view reads the same face with fair confidence, the die is as
+// sure as one read surely from a single view: four views agreeing vouch
+// for a face as two crops of a die do in decide, while their average,
+// pulled down by the weakest view, need not reach sureAlone.
+func settle(views [][model.Classes]float64) [model.Classes]float64 {
+	var mean [model.Classes]float64
+	for _, pr := range views {
+		for k, x := range pr {
+			mean[k] += x / float64(len(views))
+		}
+	}
+	f := likeliest(mean)
+	if mean[f] >= sureAlone || mean[model.NotADie] > 1-sureAlone {
+		// Sure already, or too much like no die to be a sure one.
+		return mean
+	}
+	for _, pr := range views {
+		if likeliest(pr) != f || pr[f] < sureTwice {
+			return mean
+		}
+	}
+	// Whether it is a die at all stays as the views say: raise f to
+	// sureAlone and scale the other faces to keep the sum at 1.
+	scale := (1 - sureAlone - mean[model.NotADie]) / (1 - mean[f] - mean[model.NotADie])
+	for k := 1; k < model.Classes; k++ {
+		mean[k] *= scale
+	}
+	mean[f] = sureAlone
+	return mean
 }
 
 // augmentedScale is the larger of the two sides an unsure die is read at:

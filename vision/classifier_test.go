@@ -48,3 +48,44 @@ func coloursFrame(t *testing.T) gocv.Mat {
 	}
 	return frame
 }
+
+func TestSettleMakesSureADieEveryViewReadsAlike(t *testing.T) {
+	fair := probs(map[int]float64{4: 0.8, 5: 0.15, model.NotADie: 0.05})
+	sure := probs(map[int]float64{4: 0.97, 5: 0.02, model.NotADie: 0.01})
+	faint := probs(map[int]float64{4: 0.8, model.NotADie: 0.2})
+	tests := []struct {
+		name  string
+		views [][model.Classes]float64
+		sure  bool // settled as a sure 4
+	}{
+		{"four views alike, each fairly sure", [][model.Classes]float64{fair, fair, sure, fair}, true},
+		{"one view only half sure", [][model.Classes]float64{fair, fair, fair, probs(map[int]float64{4: 0.6, 5: 0.4})}, false},
+		{"one view reads another face", [][model.Classes]float64{fair, fair, sure, probs(map[int]float64{5: 0.8, 4: 0.2})}, false},
+		{"alike, but more like no die than a sure read may be", [][model.Classes]float64{
+			faint, faint, faint, faint}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := settle(tt.views)
+			var mean [model.Classes]float64
+			for _, v := range tt.views {
+				for k := range v {
+					mean[k] += v[k] / float64(len(tt.views))
+				}
+			}
+			sum := 0.0
+			for _, x := range got {
+				sum += x
+			}
+			assert.InDelta(t, 1, sum, 1e-9, "probabilities sum to 1")
+			assert.InDelta(t, mean[model.NotADie], got[model.NotADie], 1e-9, "whether it is a die stays as the views say")
+			assert.Equal(t, 4, likeliest(got))
+			if tt.sure {
+				assert.True(t, modelSure(got), "settled %v", got)
+				return
+			}
+			assert.InDeltaSlice(t, mean[:], got[:], 1e-9, "left at the views' mean")
+			assert.False(t, modelSure(got))
+		})
+	}
+}
