@@ -31,10 +31,6 @@ type corpusJob struct {
 	workers int
 }
 
-// A die is listed in dice.csv, for `dicecam eval`, when its value is
-// defined (not a blank face) and at least this share of its top face shows.
-const listedShown = 0.5
-
 func writeCorpus(ctx context.Context, stdout io.Writer, job corpusJob) error {
 	if job.n < 1 {
 		return fmt.Errorf("--n %d: ask for at least one picture", job.n)
@@ -141,7 +137,7 @@ func renderSample(dir string, sm synth.Sample, i int) (sceneRows, error) {
 	var faces, distractors strings.Builder
 	pasted := 0
 	for _, d := range truth.Dice {
-		in := d.Face != "blank" && d.Shown >= listedShown
+		in := d.Readable() // listed in dice.csv, for `dicecam eval`
 		if in {
 			listed.Dice = append(listed.Dice, d)
 		}

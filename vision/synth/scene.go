@@ -198,6 +198,14 @@ type DieTruth struct {
 	Shown float64
 }
 
+// Readable reports whether a person could tell the die's value from the
+// picture: its top face has a value, not a blank, and at least half of it
+// shows. A corpus labels these dice, and a reader is scored on them.
+func (d DieTruth) Readable() bool { return d.Face != "blank" && d.Shown >= readableShown }
+
+// readableShown is the least share of its top face a readable die shows.
+const readableShown = 0.5
+
 // PropTruth is where a thing that is not one of the game's dice shows: a
 // negative for a die finder.
 type PropTruth struct {
