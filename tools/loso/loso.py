@@ -31,6 +31,8 @@ DETECTOR_REAL = ("tray-topdown", "webcam-desk")  # casino crops are single dice:
 # one trained on every other source reads it. The committed face model does
 # learn it, at the boxes tools/train/locate.py found, so it cannot stand in.
 NEVER_TRAINED = ("whitebox-singles",)
+# The row of the corpus styles its models never saw.
+HELD = "synthetic-held"
 
 
 def run(cmd, log):
@@ -116,24 +118,39 @@ HEADER = ("| source (left out of training) | read with | photos | dice | found |
 
 
 def read(args):
-    """Reads the real sources with the models committed for each, training none: those
-    --only names, or every one with a folder in --read."""
+    """Reads the rows whose models are committed, training none: those --only names,
+    or every one with a folder in --read. The held-out styles' row reads the scenes
+    of --corpus's only/, so it is read where --corpus is given."""
+    rows = REAL + NEVER_TRAINED + (HELD,)
     wanted = [s for s in args.only.split(",") if s] or [
-        s for s in REAL + NEVER_TRAINED if os.path.isdir(os.path.join(args.read, s))]
+        s for s in rows if os.path.isdir(os.path.join(args.read, s)) and (s != HELD or args.corpus)]
+    if not args.only and not args.corpus and os.path.isdir(os.path.join(args.read, HELD)):
+        print(f"{HELD} is not read: it reads the corpus's only/ scenes, so name the corpus with --corpus",
+              file=sys.stderr, flush=True)
     for source in wanted:  # all checked before minutes of reading
         models = os.path.join(args.read, source)
-        if source not in REAL + NEVER_TRAINED or not os.path.exists(os.path.join(models, "dice.onnx")):
-            raise SystemExit(f"{models} holds no dice.onnx: --read reads only the real sources whose models "
+        if source not in rows or not os.path.exists(os.path.join(models, "dice.onnx")):
+            raise SystemExit(f"{models} holds no dice.onnx: --read reads only the rows whose models "
                              "are committed; train the others with --corpus and --out")
+        if source == HELD and not os.path.isdir(os.path.join(args.corpus, "only")):
+            raise SystemExit(f"{HELD} reads the scenes of {os.path.join(args.corpus or 'CORPUS', 'only')}, "
+                             "which is not there: render them as tools/loso/README.md says, and name the corpus with --corpus")
     lines = list(HEADER)
     with tempfile.TemporaryDirectory() as out:
         args.out = out  # the profiles and the empty config home go here
         for source in wanted:
             models = os.path.join(args.read, source)
             for way in WAYS:
-                lines.append(row(source, way, evaluate(args, models, [os.path.join(args.datasets, source)], way)[0]))
+                lines.append(row(source, way, evaluate(args, models, folders(args, source), way)[0]))
             print("\n".join(lines[-2:]), file=sys.stderr, flush=True)
     print("\n".join(lines))
+
+
+def folders(args, source):
+    """The photographs a row reads: all of a real source, or the held-out styles' scenes."""
+    if source == HELD:
+        return [os.path.join(args.corpus, "only")]
+    return [os.path.join(args.datasets, source)]
 
 
 def main():
@@ -178,24 +195,21 @@ def main():
         return
     if not args.corpus or not args.out:
         raise SystemExit("name the corpus (--corpus) and where the models go (--out), or the models to read (--read)")
-    wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED) + ["synthetic-held"]
-    if args.synth and "synthetic-held" in wanted:
+    wanted = [s for s in args.only.split(",") if s] or list(REAL) + list(NEVER_TRAINED) + [HELD]
+    if args.synth and HELD in wanted:
         raise SystemExit("--synth renders the fixtures' dice, a black one with yellow pips among them, which is "
                          "the held-out gold-on-black in all but name: name the real sources in --only, and measure "
                          "synthetic-held in a run without --synth (tools/loso/README.md)")
 
     lines = list(HEADER)
     for source in wanted:
-        if source in REAL or source in NEVER_TRAINED:
-            models = os.path.join(args.out, source)
-            train(args, models, source, corpora(args.corpus, source))
-            folders = [os.path.join(args.datasets, source)]
-        else:
-            models = os.path.join(args.out, "synthetic-held")
+        models = os.path.join(args.out, source)
+        if source == HELD:
             train(args, models, None, [os.path.join(args.corpus, "held")])
-            folders = [os.path.join(args.corpus, "only")]
+        else:
+            train(args, models, source, corpora(args.corpus, source))
         for way in WAYS:
-            lines.append(row(source, way, evaluate(args, models, folders, way)[0]))
+            lines.append(row(source, way, evaluate(args, models, folders(args, source), way)[0]))
         print("\n".join(lines), flush=True)
     print("\n".join(lines))
 
