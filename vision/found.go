@@ -54,7 +54,8 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate, closer *rea
 	if probs, err = r.readAgain(frame, props, probs); err != nil {
 		return nil, err
 	}
-	return decideFound(props, probs, r.faces), nil
+	counted := func(d Die) int { return pipsLaidOut(frame, d.Center, boxSide(d)) }
+	return decideFound(props, probs, r.faces, counted), nil
 }
 
 // readParts reads parts with the model, taking for each part on which a
@@ -215,13 +216,16 @@ func sortedByScore(found []detect.Candidate) []detect.Candidate {
 
 // decideFound keeps the proposals the model takes for dice, each read as
 // its likeliest face, asked about unless both the detector and the model
-// are sure or the model is all but certain (sureDetected, as for a die
-// only the detector sees in the classical reading), and drops an unsure
-// smaller read beside a sure die: its side face or shadow.
-func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.Faces) []Die {
+// are sure, the model is all but certain (sureDetected, as for a die only
+// the detector sees in the classical reading), or the model is sure it is
+// a die and counted, where not nil, counts its pips as that face
+// (vouched). It drops an unsure smaller read beside a sure die: its side
+// face or shadow.
+func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.Faces, counted func(Die) int) []Die {
 	type read struct {
-		die Die
-		s   float64
+		die  Die
+		s    float64
+		none float64 // the model's probability that it is no die
 	}
 	var kept []read
 	for i, p := range props {
@@ -233,7 +237,7 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 		d := p.die
 		d.Value, d.Face, d.Confidence = v, faces.Label(rules.Face(v)), pr[v]
 		d.Uncertain = pr[v] < sureAlone || p.seen < detectSure && pr[v] < sureDetected
-		kept = append(kept, read{d, p.s})
+		kept = append(kept, read{d, p.s, pr[model.NotADie]})
 	}
 	kept = slices.DeleteFunc(kept, func(j read) bool {
 		if !j.die.Uncertain {
@@ -251,8 +255,32 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 	for i, k := range kept {
 		dice[i] = k.die
 	}
+	for i, k := range kept {
+		if counted != nil && vouched(dice, i, k.none, counted) {
+			dice[i].Uncertain = false
+		}
+	}
 	return dice
 }
+
+// vouched reports whether dice[i], unsure, is read with confidence because
+// its pips, counted and lying as a die's pips do, number the value the model
+// reads it as likeliest, and the model, which none says how likely it
+// takes it for no die, is all but sure it is one. The count shares nothing
+// with the model, and most of the dice the model is unsure of on a table it
+// never saw it reads right. The model must vouch that it is a die: a board
+// space printed with pips counts as well as a die's face does. A 1 is left
+// asked: a lone spot is as often a speck, a pip of a die's side, or a small
+// die in a box drawn far too large. So is a face lying as a die's front
+// below another's top, a true face which a low camera sees beside the top.
+func vouched(dice []Die, i int, none float64, counted func(Die) int) bool {
+	d := dice[i]
+	return d.Uncertain && d.Value > 1 && none <= vouchedNotADie && !belowATop(dice, i, frontGrowth) && counted(d) == d.Value
+}
+
+// vouchedNotADie is the most probability the model may give a die it reads
+// unsure that it is none, for a pip count to vouch for it.
+const vouchedNotADie = 0.02
 
 // settledBy splits off the candidates on which a die of classic lies that
 // the pip search read surely, its pip count agreeing with a model all but

@@ -51,7 +51,39 @@ func TestDecideFoundAsksWhereTheDetectorOrTheModelIsUnsure(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, decideFound(c.props, c.probs, rules.PipFaces))
+			assert.Equal(t, c.want, decideFound(c.props, c.probs, rules.PipFaces, nil))
+		})
+	}
+}
+
+func TestDecideFoundTakesAPipCountThatAgreesWithTheModelAsAVouch(t *testing.T) {
+	p := []proposal{{die: Die{Center: image.Pt(50, 50)}, s: 40, seen: 0.9, detected: true}}
+	unsure := func(v int, none float64) [][model.Classes]float64 {
+		var pr [model.Classes]float64
+		pr[v], pr[model.NotADie] = 0.6, none
+		pr[v%6+1] = 0.4 - none
+		return [][model.Classes]float64{pr}
+	}
+	counts := func(n int) func(Die) int { return func(Die) int { return n } }
+	cases := []struct {
+		name    string
+		probs   [][model.Classes]float64
+		counted func(Die) int
+		asked   bool
+	}{
+		{"the count agrees: read", unsure(4, 0.01), counts(4), false},
+		{"no count: asked", unsure(4, 0.01), nil, true},
+		{"the count says another face: asked", unsure(4, 0.01), counts(5), true},
+		{"the pips lie as no face's do: asked", unsure(4, 0.01), counts(0), true},
+		{"the model doubts it is a die: asked", unsure(4, 0.1), counts(4), true},
+		{"a lone spot may be a speck: asked", unsure(1, 0.01), counts(1), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dice := decideFound(p, c.probs, rules.PipFaces, c.counted)
+			require.Len(t, dice, 1)
+			assert.Equal(t, likeliest(c.probs[0]), dice[0].Value)
+			assert.Equal(t, c.asked, dice[0].Uncertain)
 		})
 	}
 }

@@ -1,0 +1,258 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"slices"
+
+	"gocv.io/x/gocv"
+)
+
+// layoutSide is the side, in pixels, of the square a die's top face is
+// looked at in to count its pips: enough for a pip of a 6 to span several
+// pixels, small enough to count them in a fraction of a millisecond.
+const layoutSide = 64
+
+// pipsLaidOut counts the pips on the top face of a die centred at c with
+// side s in frame, a BGR image, and returns 0 unless they lie as a die's
+// pips do: round spots of one size, any colour against the body, laid out
+// symmetrically about the face's centre in the pattern of their number.
+// The count is a reading of the face that shares nothing with the model,
+// so where the two agree the die is read with confidence neither has
+// alone. A die cut off by the frame's edge is not counted.
+func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
+	half := int(math.Round(s / 2))
+	box := image.Rect(c.X-half, c.Y-half, c.X+half, c.Y+half)
+	if half < 6 || !box.In(image.Rect(0, 0, frame.Cols(), frame.Rows())) {
+		return 0
+	}
+	roi := frame.Region(box)
+	defer roi.Close()
+	lab := gocv.NewMat()
+	defer lab.Close()
+	gocv.Resize(roi, &lab, image.Pt(layoutSide, layoutSide), 0, 0, gocv.InterpolationArea)
+	gocv.CvtColor(lab, &lab, gocv.ColorBGRToLab)
+	px, err := lab.DataPtrUint8()
+	if err != nil || len(px) != 3*layoutSide*layoutSide {
+		return 0
+	}
+	sp, stray := spots(px)
+	if stray {
+		return 0
+	}
+	return laidOut(sp)
+}
+
+// spot is one blob of a face's pixels that differ from its body.
+type spot struct {
+	x, y float64 // centroid, in pixels of the layoutSide square
+	area float64
+}
+
+// Limits on a pip's spot in the layoutSide square, whose side lies
+// between the face's (a die seen square) and √2 times it (turned 45°).
+const (
+	bodyReach  = 0.35 // the body's colour is the median within this share of the side from the centre
+	inkReach   = 0.45 // the ink threshold is set on the pixels within this share of the side
+	pipInk     = 30   // least Lab distance of a pip's pixels from the body
+	pipAreaMin = 16   // pixels: a pip of a face at least 0.1 of the side across
+	pipAreaMax = 520  // pixels: the 1 of a die may be a third of the face across
+	pipFill    = 0.5  // least share of its bounding box a round spot fills
+	pipAspect  = 1.9  // longest over shortest side of its bounding box: a pip seen at up to 55°
+	strayShare = 0.5  // a blob this share of a pip's mean area that is no pip leaves the count in doubt
+	strayArea  = 6    // pixels: and one this large, whatever the pips
+)
+
+// spots finds the blobs of px, a layoutSide square of Lab pixels, that
+// differ from the body's colour and are round and pip-sized, leaving out
+// those touching the square's edge: the table beside the face, a side face.
+// The body's colour is the median near the centre, which pips never fill;
+// the least distance from it that counts as ink is set by Otsu's method on
+// the face, so that faint pips on a dark body and bold ones on a white
+// body both stand out, and never under pipInk. stray says another blob,
+// as large as a pip's half, lies within the square: a pip half seen, a
+// marbled streak, a glare, a logo, which leave the count in doubt.
+func spots(px []uint8) (out []spot, stray bool) {
+	const n = layoutSide
+	var bodyHist [3][256]int
+	for i := range n * n {
+		if nearCentre(i, bodyReach) {
+			for c := range 3 {
+				bodyHist[c][px[3*i+c]]++
+			}
+		}
+	}
+	var body [3]int
+	for c := range 3 {
+		body[c] = medianLevel(bodyHist[c])
+	}
+	var dist [n * n]uint8
+	var hist [256]int
+	for i := range dist {
+		dl, da, db := int(px[3*i])-body[0], int(px[3*i+1])-body[1], int(px[3*i+2])-body[2]
+		dist[i] = uint8(min(255, math.Round(math.Sqrt(float64(dl*dl+da*da+db*db)))))
+		if nearCentre(i, inkReach) {
+			hist[dist[i]]++
+		}
+	}
+	ink := uint8(max(pipInk, otsu(hist)))
+	var strays []float64
+	var seen [n * n]bool
+	var stack []int
+	for start := range dist {
+		if dist[start] < ink || seen[start] {
+			continue
+		}
+		var sx, sy, area float64
+		minX, minY, maxX, maxY := n, n, -1, -1
+		edge := false
+		stack = append(stack[:0], start)
+		seen[start] = true
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%n, i/n
+			sx, sy, area = sx+float64(x), sy+float64(y), area+1
+			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+			edge = edge || x == 0 || y == 0 || x == n-1 || y == n-1
+			for _, j := range [4]int{i - 1, i + 1, i - n, i + n} {
+				if j < 0 || j >= n*n || seen[j] || dist[j] < ink || (j == i-1 && x == 0) || (j == i+1 && x == n-1) {
+					continue
+				}
+				seen[j] = true
+				stack = append(stack, j)
+			}
+		}
+		w, h := float64(maxX-minX+1), float64(maxY-minY+1)
+		switch {
+		case edge:
+		case area < pipAreaMin || area > pipAreaMax || area < pipFill*w*h || max(w, h) > pipAspect*min(w, h):
+			strays = append(strays, area)
+		default:
+			out = append(out, spot{sx / area, sy / area, area})
+		}
+	}
+	limit := float64(strayArea)
+	if len(out) > 0 {
+		var mean float64
+		for _, s := range out {
+			mean += s.area
+		}
+		limit = max(limit, strayShare*mean/float64(len(out)))
+	}
+	return out, slices.ContainsFunc(strays, func(a float64) bool { return a >= limit })
+}
+
+// otsu is the level that best splits the values counted in hist in two.
+func otsu(hist [256]int) int {
+	var total, sum float64
+	for v, c := range hist {
+		total += float64(c)
+		sum += float64(v * c)
+	}
+	var below, sumBelow, best float64
+	level := 0
+	for v, c := range hist {
+		below += float64(c)
+		sumBelow += float64(v * c)
+		above := total - below
+		if below == 0 || above == 0 {
+			continue
+		}
+		d := sumBelow/below - (sum-sumBelow)/above
+		if between := below * above * d * d; between > best {
+			best, level = between, v+1
+		}
+	}
+	return level
+}
+
+// nearCentre reports whether pixel i of the layoutSide square lies within
+// share of its side from its centre.
+func nearCentre(i int, share float64) bool {
+	const n = layoutSide
+	x, y := 2*(i%n)-(n-1), 2*(i/n)-(n-1) // twice the offsets, to stay whole
+	r := 2 * share * n
+	return float64(x*x+y*y) <= r*r
+}
+
+// medianLevel is the median of the values counted in hist.
+func medianLevel(hist [256]int) int {
+	var total int
+	for _, c := range hist {
+		total += c
+	}
+	var below int
+	for v, c := range hist {
+		if below += c; 2*below > total {
+			return v
+		}
+	}
+	return 0
+}
+
+// Limits on the layout of a face's pips, in shares of the layoutSide square.
+const (
+	layoutOffCentre = 0.15 // the pips' centroid from the square's centre, at most
+	layoutMirror    = 0.07 // a pip's mirror image through the centroid from the nearest pip, at most
+	layoutSpread    = 0.5  // a pip's area over the mean, at least, and its inverse
+	layoutNear      = 0.12 // a corner pip from the centroid, at least
+	layoutFar       = 0.5  // and at most
+	layoutRing      = 1.35 // the farthest corner pip over the nearest, at most
+)
+
+// laidOut returns how many pips spots shows, 1 to 6, if they lie as a
+// die's pips do, and 0 if they do not. Every face of a die is symmetric
+// about its centre; besides, 3 and 5 have a pip at the centre, 2, 4 and 6
+// none; 4 and 5 four corner pips at one distance from it, 6 four corner
+// pips and two nearer ones between them.
+func laidOut(sp []spot) int {
+	n := len(sp)
+	if n < 1 || n > 6 {
+		return 0
+	}
+	var cx, cy, mean float64
+	for _, s := range sp {
+		cx, cy, mean = cx+s.x, cy+s.y, mean+s.area
+	}
+	cx, cy, mean = cx/float64(n), cy/float64(n), mean/float64(n)
+	mid := float64(layoutSide-1) / 2
+	if math.Hypot(cx-mid, cy-mid) > layoutOffCentre*layoutSide {
+		return 0
+	}
+	var centre int
+	var ring []float64
+	for _, s := range sp {
+		if n > 1 && (s.area < mean*layoutSpread || s.area > mean/layoutSpread) {
+			return 0
+		}
+		mx, my := 2*cx-s.x, 2*cy-s.y
+		if !slices.ContainsFunc(sp, func(o spot) bool { return math.Hypot(o.x-mx, o.y-my) <= layoutMirror*layoutSide }) {
+			return 0
+		}
+		d := math.Hypot(s.x-cx, s.y-cy) / layoutSide
+		if d <= layoutMirror {
+			centre++
+			continue
+		}
+		if d < layoutNear || d > layoutFar {
+			return 0
+		}
+		ring = append(ring, d)
+	}
+	if centre != n%2 {
+		return 0
+	}
+	slices.Sort(ring)
+	if n == 6 {
+		// The two pips between the corners lie about 0.7 as far out.
+		if r := ring[1] / ring[2]; ring[1] > ring[0]*layoutRing || r < 0.45 || r > 0.9 {
+			return 0
+		}
+		ring = ring[2:]
+	}
+	if len(ring) > 0 && ring[len(ring)-1] > ring[0]*layoutRing {
+		return 0
+	}
+	return n
+}
