@@ -255,8 +255,11 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 	for i, k := range kept {
 		dice[i] = k.die
 	}
+	if counted == nil {
+		return dice
+	}
 	for i, k := range kept {
-		if counted != nil && vouched(dice, i, k.none, counted) {
+		if vouched(dice, i, k.none, counted) {
 			dice[i].Uncertain = false
 		}
 	}

@@ -15,20 +15,29 @@ import (
 	"github.com/dicecam/dicecam/vision/synth"
 )
 
+// renderedDice renders dice on felt in a w×h frame, which closes when t
+// ends, and returns it with the dice's truth.
+func renderedDice(t *testing.T, w, h int, dice ...synth.Die) (gocv.Mat, []synth.DieTruth) {
+	t.Helper()
+	sc := synth.Scene{Width: w, Height: h, Surface: synth.Felt, Noise: 2,
+		Light: synth.Light{Azimuth: 30, Shadow: 0.3, Length: 0.3}, Dice: dice}
+	frame, truth, err := synth.Render(sc, 1)
+	require.NoError(t, err)
+	t.Cleanup(func() { frame.Close() })
+	return frame, truth.Dice
+}
+
 // renderedFace renders one die of the named style showing v, turned by
 // angle, and returns the frame, the top face's centre and the side of
 // the die's box; the frame closes when t ends.
 func renderedFace(t *testing.T, style string, v int, angle float64) (gocv.Mat, image.Point, float64) {
 	t.Helper()
-	sc := synth.Scene{Width: 240, Height: 200, Surface: synth.Felt, Noise: 2,
-		Light: synth.Light{Azimuth: 30, Shadow: 0.3, Length: 0.3}}
-	sc.Dice = []synth.Die{synth.StyleNamed(style).Dress(synth.Die{Value: v, Faces: synth.Pips, X: 120, Y: 100, Size: 70, Angle: angle})}
-	frame, truth, err := synth.Render(sc, 1)
-	require.NoError(t, err)
-	t.Cleanup(func() { frame.Close() })
-	d := truth.Dice[0]
-	return frame, image.Pt(int(d.X+0.5), int(d.Y+0.5)), float64(max(d.Box.Dx(), d.Box.Dy()))
+	frame, dice := renderedDice(t, 240, 200, synth.StyleNamed(style).Dress(synth.Die{Value: v, Faces: synth.Pips, X: 120, Y: 100, Size: 70, Angle: angle}))
+	return frame, centreOf(dice[0]), sideOf(dice[0])
 }
+
+func centreOf(d synth.DieTruth) image.Point { return image.Pt(int(d.X+0.5), int(d.Y+0.5)) }
+func sideOf(d synth.DieTruth) float64       { return float64(max(d.Box.Dx(), d.Box.Dy())) }
 
 func TestPipsLaidOutCountsTheFacesOfDiceOfAnyColour(t *testing.T) {
 	matcheck.Check(t)
@@ -46,32 +55,37 @@ func TestPipsLaidOutCountsTheFacesOfDiceOfAnyColour(t *testing.T) {
 
 func TestPipsLaidOutCountsNothingItCannotTrust(t *testing.T) {
 	matcheck.Check(t)
-	frame, c, s := renderedFace(t, "white", 5, 20)
+	five, c, s := renderedFace(t, "white", 5, 20)
+	white := synth.StyleNamed("white")
+	pair, dice := renderedDice(t, 260, 200,
+		white.Dress(synth.Die{Value: 4, Faces: synth.Pips, X: 80, Y: 100, Size: 70}),
+		white.Dress(synth.Die{Value: 2, Faces: synth.Pips, X: 165, Y: 100, Size: 70}))
+	between := centreOf(dice[0]).Add(centreOf(dice[1])).Div(2)
+	// The frame from a quarter of the way into the die: its left edge cuts it.
+	from := c.X - int(s/4)
+	cut := five.Region(image.Rect(from, 0, five.Cols(), five.Rows()))
+	defer cut.Close()
+	streaked, scratched := five.Clone(), five.Clone()
+	defer streaked.Close()
+	defer scratched.Close()
+	gocv.Line(&streaked, c.Add(image.Pt(-20, 8)), c.Add(image.Pt(20, 14)), color.RGBA{20, 20, 20, 0}, 3)
+	gocv.Circle(&scratched, c, 9, color.RGBA{255, 255, 255, 0}, -1)
+	gocv.Line(&scratched, c.Add(image.Pt(-8, 0)), c.Add(image.Pt(8, 0)), color.RGBA{20, 20, 20, 0}, 5)
 	cases := []struct {
-		name string
-		draw func(m *gocv.Mat)
-		c    image.Point
-		s    float64
+		name  string
+		frame gocv.Mat
+		c     image.Point
+		s     float64
 	}{
-		{"the die cut off by the frame's edge", nil, image.Pt(20, c.Y), s},
-		{"a box far larger than the die", nil, c, 3 * s},
-		{"a box off the face's centre", nil, c.Add(image.Pt(int(s/4), 0)), s},
-		{"a streak across the face", func(m *gocv.Mat) {
-			gocv.Line(m, c.Add(image.Pt(-20, 8)), c.Add(image.Pt(20, 14)), color.RGBA{20, 20, 20, 0}, 3)
-		}, c, s},
-		{"a scratch as large as a pip where a 5 shows its centre pip", func(m *gocv.Mat) {
-			gocv.Circle(m, c, 9, color.RGBA{255, 255, 255, 0}, -1)
-			gocv.Line(m, c.Add(image.Pt(-8, 0)), c.Add(image.Pt(8, 0)), color.RGBA{20, 20, 20, 0}, 5)
-		}, c, s},
+		{"the die cut off by the frame's edge", cut, c.Sub(image.Pt(from, 0)), s},
+		{"two dice in one box", pair, between, float64(dice[1].Box.Max.X - dice[0].Box.Min.X)},
+		{"a box off the face's centre", five, c.Add(image.Pt(int(s/4), 0)), s},
+		{"a streak across the face", streaked, c, s},
+		{"a scratch as large as a pip where a 5 shows its centre pip", scratched, c, s},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			m := frame.Clone()
-			defer m.Close()
-			if tc.draw != nil {
-				tc.draw(&m)
-			}
-			assert.Zero(t, pipsLaidOut(m, tc.c, tc.s))
+			assert.Zero(t, pipsLaidOut(tc.frame, tc.c, tc.s))
 		})
 	}
 }
@@ -85,8 +99,7 @@ func BenchmarkPipsLaidOut(b *testing.B) {
 	frame, truth, err := synth.Render(sc, 1)
 	require.NoError(b, err)
 	defer frame.Close()
-	d := truth.Dice[0]
-	c, s := image.Pt(int(d.X+0.5), int(d.Y+0.5)), float64(max(d.Box.Dx(), d.Box.Dy()))
+	c, s := centreOf(truth.Dice[0]), sideOf(truth.Dice[0])
 	for b.Loop() {
 		if pipsLaidOut(frame, c, s) != 5 {
 			b.Fatal("the 5 was not counted")
