@@ -287,7 +287,7 @@ func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidat
 	if r.model == nil || r.finder == nil || big.Side < float64(min(frame.Cols(), frame.Rows()))/4 {
 		return nil, false
 	}
-	under, err := r.finder.DetectUnder(frame, huddleShare*big.Side)
+	under, err := r.finder.DetectWithin(frame, 0, huddleShare*big.Side)
 	if err != nil {
 		return nil, false
 	}
@@ -341,7 +341,7 @@ func (r *Reader) overPips(frame gocv.Mat, found []detect.Candidate) ([]detect.Ca
 	if err != nil || seen >= legible {
 		return nil, false
 	}
-	over, err := r.finder.DetectOver(frame, pipsUnder*side)
+	over, err := r.finder.DetectWithin(frame, pipsUnder*side, pipsOver*side)
 	if err != nil || !lieOn(found, over) {
 		return nil, false
 	}
@@ -386,12 +386,16 @@ func legibilityOf(probs [][model.Classes]float64) float64 {
 
 // The model must read the dice the detector settled on at legible on
 // average, or those it finds looking for none under pipsUnder times their
-// side at legibler more, for the first to be taken for dice rather than
-// pips; judged is how many of each look's surest dice it reads for that.
+// side nor over pipsOver times it at legibler more, for the first to be
+// taken for dice rather than pips; judged is how many of each look's
+// surest dice it reads for that. Looking for larger dice with no limit,
+// the detector can settle on one die filling the frame, which holds every
+// pip.
 const (
 	legible   = 0.5
 	legibler  = 0.2
 	pipsUnder = 2
+	pipsOver  = 12
 	judged    = 4
 )
 

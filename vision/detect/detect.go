@@ -186,23 +186,16 @@ func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) 
 	return d.settle(frame, 0, math.Inf(1))
 }
 
-// DetectUnder is Detect without a die side for a frame whose dice are all
-// under largest pixels across: it looks for no larger die and reports
-// none. A reader calls it where the large die Detect saw may be a huddle
-// of small dice, seen from too far up as one.
-func (d *Detector) DetectUnder(frame gocv.Mat, largest float64) ([]Candidate, error) {
-	found, err := d.settle(frame, 0, largest)
-	return outside(found, 0, largest), err
-}
-
-// DetectOver is Detect without a die side for a frame whose dice are all
-// over smallest pixels across: it looks for no smaller die and reports
-// none. A reader calls it where the small dice Detect saw may be the pips
-// of larger ones, on a table where the detector is surer of pips than of
-// the dice they lie on.
-func (d *Detector) DetectOver(frame gocv.Mat, smallest float64) ([]Candidate, error) {
-	found, err := d.settle(frame, smallest, math.Inf(1))
-	return outside(found, smallest, math.Inf(1)), err
+// DetectWithin is Detect without a die side for a frame whose dice are all
+// over smallest and under largest pixels across: it looks for no die
+// beyond those limits and reports none. A reader calls it where the large
+// die Detect saw may be a huddle of small dice, seen from too far up as
+// one, and where the small dice it saw may be the pips of larger ones, on
+// a table where the detector is surer of pips than of the dice they lie
+// on. Either limit may be 0 or +Inf, for none.
+func (d *Detector) DetectWithin(frame gocv.Mat, smallest, largest float64) ([]Candidate, error) {
+	found, err := d.settle(frame, smallest, largest)
+	return outside(found, smallest, largest), err
 }
 
 // outside is found without the dice of smallest pixels or less or of
@@ -417,8 +410,8 @@ type look struct{ frame, input image.Point }
 // Remember keeps what each look at a frame finds until the returned func
 // is called, and until then every frame given must be that frame, or that
 // frame as Framed frames it. A reader asks about one frame in several
-// ways: Detect, then DetectUnder where a large die may be a huddle, whose
-// first look is Detect's, and DetectOver where dice may be pips. Every
+// ways: Detect, then DetectWithin where a large die may be a huddle, whose
+// first look is Detect's, and where dice may be pips. Every
 // look at that frame halves it alike, so they share one half.
 func (d *Detector) Remember() (forget func()) {
 	d.memo, d.halved = make(map[look][]Candidate), image.Point{}

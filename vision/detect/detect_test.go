@@ -342,42 +342,41 @@ func TestDetectFindsADieFillingTheFrame(t *testing.T) {
 	}
 }
 
-func TestDetectUnderAndOverLookForNoDieBeyondTheirLimit(t *testing.T) {
+func TestDetectWithinLooksForNoDieBeyondItsLimits(t *testing.T) {
 	matcheck.Check(t)
 	d := newDetector(t)
+	inf := math.Inf(1)
 	for _, c := range []struct {
-		name   string
-		folder string
-		limit  float64 // times the dice's median side
-		over   bool    // DetectOver, else DetectUnder
-		all    bool    // every die lies within the limit, so all are found
+		name              string
+		folder            string
+		smallest, largest float64 // times the dice's median side
+		all               bool    // every die lies within the limits, so all are found
 	}{
-		{"under: every die over the limit", "large", 0.8, false, false},
-		{"under: every die under it", "colours", 2.5, false, true},
-		{"under: a crowd under it", "crowd", 2.5, false, true},
-		{"over: every die under the limit", "colours", 2.5, true, false},
-		{"over: every die over it", "colours", 0.4, true, true},
-		{"over: large dice over it", "large", 0.4, true, true},
+		{"under: every die over the limit", "large", 0, 0.8, false},
+		{"under: every die under it", "colours", 0, 2.5, true},
+		{"under: a crowd under it", "crowd", 0, 2.5, true},
+		{"over: every die under the limit", "colours", 2.5, inf, false},
+		{"over: every die over it", "colours", 0.4, inf, true},
+		{"over: large dice over it", "large", 0.4, inf, true},
+		{"between: every die within", "colours", 0.4, 2.5, true},
+		{"between: every die above", "colours", 0.2, 0.5, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for img, boxes := range readTruth(t, c.folder) {
 				frame := readFrame(t, filepath.Join(repo, "testdata", "fixtures", c.folder, img))
-				limit := c.limit * medianSide(boxes)
+				side := medianSide(boxes)
 				all, err := d.Detect(frame, 0)
 				require.NoError(t, err)
-				look, within := d.DetectUnder, func(side float64) bool { return side < limit }
-				if c.over {
-					look, within = d.DetectOver, func(side float64) bool { return side > limit }
-				}
-				got, err := look(frame, limit)
+				got, err := d.DetectWithin(frame, c.smallest*side, c.largest*side)
 				frame.Close()
 				require.NoError(t, err)
 				require.Equal(t, len(boxes), match(all, boxes), "%s: Detect finds every die", img)
 				for _, f := range got {
-					assert.True(t, within(f.Side), "%s: a die of side %.0f reported beyond %.0f", img, f.Side, limit)
+					assert.True(t, f.Side > c.smallest*side && f.Side < c.largest*side,
+						"%s: a die of side %.0f reported beyond %.0f-%.0f", img, f.Side, c.smallest*side, c.largest*side)
 				}
 				if c.all {
-					assert.Equal(t, len(boxes), match(got, boxes), "%s: every die within the limit is found", img)
+					assert.Equal(t, len(boxes), match(got, boxes), "%s: every die within the limits is found", img)
 				}
 			}
 		})
@@ -485,7 +484,7 @@ func TestARememberedLookAtAFrameIsNotRunAgain(t *testing.T) {
 	largest := float64(min(frame.Cols(), frame.Rows())) / 2
 
 	fresh := newDetector(t)
-	want, err := fresh.DetectUnder(frame, largest)
+	want, err := fresh.DetectWithin(frame, 0, largest)
 	require.NoError(t, err)
 	require.NotEmpty(t, want)
 	alone := fresh.looks
@@ -495,10 +494,10 @@ func TestARememberedLookAtAFrameIsNotRunAgain(t *testing.T) {
 	_, err = d.Detect(frame, 0)
 	require.NoError(t, err)
 	before := d.looks
-	got, err := d.DetectUnder(frame, largest)
+	got, err := d.DetectWithin(frame, 0, largest)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
-	assert.Less(t, d.looks-before, alone, "DetectUnder's first look is Detect's, remembered")
+	assert.Less(t, d.looks-before, alone, "DetectWithin's first look is Detect's, remembered")
 	forget()
 
 	got, err = d.Detect(other, 0)
