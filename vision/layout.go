@@ -52,15 +52,17 @@ type spot struct {
 // Limits on a pip's spot in the layoutSide square, whose side lies
 // between the face's (a die seen square) and √2 times it (turned 45°).
 const (
-	bodyReach  = 0.35 // the body's colour is the median within this share of the side from the centre
-	inkReach   = 0.45 // the ink threshold is set on the pixels within this share of the side
-	pipInk     = 30   // least Lab distance of a pip's pixels from the body
-	pipAreaMin = 16   // pixels: a pip of a face at least 0.1 of the side across
-	pipAreaMax = 520  // pixels: the 1 of a die may be a third of the face across
-	pipFill    = 0.5  // least share of its bounding box a round spot fills
-	pipAspect  = 1.9  // longest over shortest side of its bounding box: a pip seen at up to 55°
-	strayShare = 0.5  // a blob this share of a pip's mean area that is no pip leaves the count in doubt
-	strayArea  = 6    // pixels: and one this large, whatever the pips
+	bodyReach    = 0.35 // the body's colour is the median within this share of the side from the centre
+	inkReach     = 0.45 // the ink threshold is set on the pixels within this share of the side
+	pipInk       = 30   // least Lab distance of a pip's pixels from the body
+	pipAreaMin   = 16   // pixels: a pip of a face at least 0.1 of the side across
+	pipAreaMax   = 520  // pixels: the 1 of a die may be a third of the face across
+	pipFill      = 0.5  // least share of its bounding box a round spot fills
+	pipAspect    = 1.9  // longest over shortest side of its bounding box: a pip seen at up to 55°
+	pipOfLargest = 0.4  // least share of the largest pip's area a pip of the face covers
+	strayShare   = 0.5  // a blob that is no pip, this share of a pip's mean area, leaves the count in doubt near the centre
+	strayArea    = 6    // pixels: as does one this large, whatever the pips
+	strayReach   = 0.2  // near: within this share of the side from the centre, where a pip's place decides the count
 )
 
 // spots finds the blobs of px, a layoutSide square of Lab pixels, that
@@ -69,9 +71,13 @@ const (
 // The body's colour is the median near the centre, which pips never fill;
 // the least distance from it that counts as ink is set by Otsu's method on
 // the face, so that faint pips on a dark body and bold ones on a white
-// body both stand out, and never under pipInk. stray says another blob,
-// as large as a pip's half, lies within the square: a pip half seen, a
-// marbled streak, a glare, a logo, which leave the count in doubt.
+// body both stand out, and never under pipInk. A round speck far smaller
+// than the largest pip is no pip: a face's pips come in one size. stray
+// says another blob lies within the square, as large as a pip's half near
+// the centre or as large as a pip anywhere: a pip half seen, a marbled
+// streak, a glare, a logo, which leave the count in doubt. Smaller blobs
+// off the centre are let be: the bevel round a face catches the light,
+// and a marbled body shows streaks, where no pip's place is in question.
 func spots(px []uint8) (out []spot, stray bool) {
 	const n = layoutSide
 	var bodyHist [3][256]int
@@ -96,7 +102,7 @@ func spots(px []uint8) (out []spot, stray bool) {
 		}
 	}
 	ink := uint8(max(pipInk, otsu(hist)))
-	var strays []float64
+	var strays []spot
 	var seen [n * n]bool
 	var stack []int
 	for start := range dist {
@@ -124,23 +130,38 @@ func spots(px []uint8) (out []spot, stray bool) {
 			}
 		}
 		w, h := float64(maxX-minX+1), float64(maxY-minY+1)
+		blob := spot{sx / area, sy / area, area}
 		switch {
 		case edge:
 		case area < pipAreaMin || area > pipAreaMax || area < pipFill*w*h || max(w, h) > pipAspect*min(w, h):
-			strays = append(strays, area)
+			strays = append(strays, blob)
 		default:
-			out = append(out, spot{sx / area, sy / area, area})
+			out = append(out, blob)
 		}
 	}
-	limit := float64(strayArea)
+	largest := 0.0
+	for _, s := range out {
+		largest = max(largest, s.area)
+	}
+	out = slices.DeleteFunc(out, func(s spot) bool {
+		if s.area < pipOfLargest*largest {
+			strays = append(strays, s)
+			return true
+		}
+		return false
+	})
+	near, anywhere := float64(strayArea), math.Inf(1)
 	if len(out) > 0 {
 		var mean float64
 		for _, s := range out {
 			mean += s.area
 		}
-		limit = max(limit, strayShare*mean/float64(len(out)))
+		mean /= float64(len(out))
+		near, anywhere = max(near, strayShare*mean), max(near, mean)
 	}
-	return out, slices.ContainsFunc(strays, func(a float64) bool { return a >= limit })
+	return out, slices.ContainsFunc(strays, func(s spot) bool {
+		return s.area >= anywhere || s.area >= near && math.Hypot(s.x-(n-1)/2.0, s.y-(n-1)/2.0) <= strayReach*n
+	})
 }
 
 // otsu is the level that best splits the values counted in hist in two.

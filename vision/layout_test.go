@@ -90,6 +90,32 @@ func TestPipsLaidOutCountsNothingItCannotTrust(t *testing.T) {
 	}
 }
 
+func TestPipsLaidOutCountsAFaceThroughSpecksAndStreaksOffItsPips(t *testing.T) {
+	matcheck.Check(t)
+	four, c, s := renderedFace(t, "white", 4, 0)
+	specked, streaked := four.Clone(), four.Clone()
+	defer specked.Close()
+	defer streaked.Close()
+	ink := color.RGBA{20, 20, 20, 0}
+	// A round speck under a third of a pip's area, where a 5's centre pip
+	// would lie.
+	gocv.Circle(&specked, c, 3, ink, -1)
+	// A streak near the face's edge, more than half a pip's area: a
+	// marbled body's, or the bevel catching the light.
+	gocv.Line(&streaked, c.Add(image.Pt(-12, 28)), c.Add(image.Pt(12, 28)), ink, 3)
+	for _, tc := range []struct {
+		name  string
+		frame gocv.Mat
+	}{
+		{"a speck far smaller than the pips", specked},
+		{"a streak away from the centre, smaller than a pip", streaked},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, 4, pipsLaidOut(tc.frame, c, s))
+		})
+	}
+}
+
 // BenchmarkPipsLaidOut is the cost of counting one unsure die's pips, on
 // the one thread the reader's benchmarks hold OpenCV to.
 func BenchmarkPipsLaidOut(b *testing.B) {
