@@ -13,17 +13,25 @@ import (
 // pixels, small enough to count them in a fraction of a millisecond.
 const layoutSide = 64
 
+// layoutLeast is the least side, in the frame's pixels, of a die whose
+// pips are counted. Under it a pip spans a pixel or two, and one pixel of
+// noise, magnified to the layoutSide square, is as large as a pip: the
+// box round a die's pip, which the pip search may propose, could count as
+// a die of specks.
+const layoutLeast = 20
+
 // pipsLaidOut counts the pips on the top face of a die centred at c with
 // side s in frame, a BGR image, and returns 0 unless they lie as a die's
 // pips do: round spots of one size, any colour against the body, laid out
 // symmetrically about the face's centre in the pattern of their number.
 // The count is a reading of the face that shares nothing with the model,
 // so where the two agree the die is read with confidence neither has
-// alone. A die cut off by the frame's edge is not counted.
+// alone. A die cut off by the frame's edge, or under layoutLeast across,
+// is not counted.
 func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 	half := int(math.Round(s / 2))
 	box := image.Rect(c.X-half, c.Y-half, c.X+half, c.Y+half)
-	if half < 6 || !box.In(image.Rect(0, 0, frame.Cols(), frame.Rows())) {
+	if 2*half < layoutLeast || !box.In(image.Rect(0, 0, frame.Cols(), frame.Rows())) {
 		return 0
 	}
 	roi := frame.Region(box)
@@ -36,17 +44,31 @@ func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 	if err != nil || len(px) != 3*layoutSide*layoutSide {
 		return 0
 	}
-	sp, stray := spots(px)
-	if stray {
-		return 0
+	// The face told from the table takes in the side faces of a die seen
+	// at an angle, whose body they share, and its centroid falls off the
+	// top face's; the box's centre, the detector's guess at the top face,
+	// may still count it.
+	for _, told := range [2]bool{true, false} {
+		sp, f, stray := spots(px, told)
+		if n := laidOut(sp, f); !stray && n > 0 {
+			return n
+		}
 	}
-	return laidOut(sp)
+	return 0
 }
 
 // spot is one blob of a face's pixels that differ from its body.
 type spot struct {
 	x, y float64 // centroid, in pixels of the layoutSide square
 	area float64
+}
+
+// face is where a die lies in the layoutSide square: its centroid and the
+// side of a square of its area, in pixels. A die the table stands out
+// from is found wherever its box lies on it; one that does not stand out
+// is taken to fill the square.
+type face struct {
+	x, y, side float64
 }
 
 // Limits on a pip's spot in the layoutSide square, whose side lies
@@ -63,22 +85,30 @@ const (
 	strayShare   = 0.5  // a blob that is no pip, this share of a pip's mean area, leaves the count in doubt near the centre
 	strayArea    = 6    // pixels: as does one this large, whatever the pips
 	strayReach   = 0.2  // near: within this share of the side from the centre, where a pip's place decides the count
+	tableShare   = 0.1  // least share of the square the table beside a die covers for the die to be told from it
+	faceLeast    = 0.5  // least side of the face told from the table, as a share of the square's: a box round one pip holds no die
 )
 
 // spots finds the blobs of px, a layoutSide square of Lab pixels, that
-// differ from the body's colour and are round and pip-sized, leaving out
-// those touching the square's edge: the table beside the face, a side face.
-// The body's colour is the median near the centre, which pips never fill;
-// the least distance from it that counts as ink is set by Otsu's method on
-// the face, so that faint pips on a dark body and bold ones on a white
-// body both stand out, and never under pipInk. A round speck far smaller
-// than the largest pip is no pip: a face's pips come in one size. stray
-// says another blob lies within the square, as large as a pip's half near
-// the centre or as large as a pip anywhere: a pip half seen, a marbled
-// streak, a glare, a logo, which leave the count in doubt. Smaller blobs
-// off the centre are let be: the bevel round a face catches the light,
-// and a marbled body shows streaks, where no pip's place is in question.
-func spots(px []uint8) (out []spot, stray bool) {
+// differ from the body's colour and are round and pip-sized, and the face
+// they lie on. The body's colour is the median near the centre, which pips
+// never fill; the least distance from it that counts as ink is set by
+// Otsu's method, so that faint pips on a dark body and bold ones on a
+// white body both stand out, and never under pipInk. Where that level
+// splits the die from the table round it, the face is the part of the
+// square the table does not reach that holds the centre, and the pips'
+// level is set again on the face alone: a black die's red pips lie nearer
+// its body than the pale table does. A box the detector drew off the die,
+// or round a die and its shadow, is thus counted from the die. Blobs
+// touching the table or the square's edge are left out: a side face, the
+// die beside. A round speck far smaller than the largest pip is no pip: a
+// face's pips come in one size. stray says another blob lies on the face,
+// as large as a pip's half near its centre or as large as a pip anywhere:
+// a pip half seen, a marbled streak, a glare, a logo, which leave the
+// count in doubt. Smaller blobs off the centre are let be: the bevel round
+// a face catches the light, and a marbled body shows streaks, where no
+// pip's place is in question.
+func spots(px []uint8, told bool) (out []spot, f face, stray bool) {
 	const n = layoutSide
 	var bodyHist [3][256]int
 	for i := range n * n {
@@ -102,33 +132,51 @@ func spots(px []uint8) (out []spot, stray bool) {
 		}
 	}
 	ink := uint8(max(pipInk, otsu(hist)))
+	var table, onFace [n * n]bool
+	var border []int
+	for k := range n {
+		border = append(border, k, (n-1)*n+k, k*n, k*n+n-1)
+	}
+	var tableArea float64
+	if told {
+		flood(&table, func(i int) bool { return dist[i] >= ink }, func(int, int) { tableArea++ }, border...)
+	}
+	f = face{(n - 1) / 2.0, (n - 1) / 2.0, n}
+	if tableArea >= tableShare*n*n {
+		var sx, sy, area float64
+		flood(&onFace, func(i int) bool { return !table[i] }, func(x, y int) {
+			sx, sy, area = sx+float64(x), sy+float64(y), area+1
+		}, (n/2)*n+n/2)
+		if area < faceLeast*faceLeast*n*n {
+			return nil, f, false
+		}
+		f = face{sx / area, sy / area, math.Sqrt(area)}
+		var faceHist [256]int
+		for i, in := range onFace {
+			if in {
+				faceHist[dist[i]]++
+			}
+		}
+		ink = min(ink, uint8(max(pipInk, otsu(faceHist))))
+	} else {
+		for i := range onFace {
+			onFace[i] = true
+		}
+	}
 	var strays []spot
 	var seen [n * n]bool
-	var stack []int
 	for start := range dist {
-		if dist[start] < ink || seen[start] {
+		if dist[start] < ink || seen[start] || !onFace[start] {
 			continue
 		}
 		var sx, sy, area float64
 		minX, minY, maxX, maxY := n, n, -1, -1
 		edge := false
-		stack = append(stack[:0], start)
-		seen[start] = true
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := i%n, i/n
+		flood(&seen, func(i int) bool { return dist[i] >= ink && onFace[i] }, func(x, y int) {
 			sx, sy, area = sx+float64(x), sy+float64(y), area+1
 			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
-			edge = edge || x == 0 || y == 0 || x == n-1 || y == n-1
-			for _, j := range [4]int{i - 1, i + 1, i - n, i + n} {
-				if j < 0 || j >= n*n || seen[j] || dist[j] < ink || (j == i-1 && x == 0) || (j == i+1 && x == n-1) {
-					continue
-				}
-				seen[j] = true
-				stack = append(stack, j)
-			}
-		}
+			edge = edge || x == 0 || y == 0 || x == n-1 || y == n-1 || besideTable(&table, x, y)
+		}, start)
 		w, h := float64(maxX-minX+1), float64(maxY-minY+1)
 		blob := spot{sx / area, sy / area, area}
 		switch {
@@ -159,9 +207,48 @@ func spots(px []uint8) (out []spot, stray bool) {
 		mean /= float64(len(out))
 		near, anywhere = max(near, strayShare*mean), max(near, mean)
 	}
-	return out, slices.ContainsFunc(strays, func(s spot) bool {
-		return s.area >= anywhere || s.area >= near && math.Hypot(s.x-(n-1)/2.0, s.y-(n-1)/2.0) <= strayReach*n
+	return out, f, slices.ContainsFunc(strays, func(s spot) bool {
+		return s.area >= anywhere || s.area >= near && math.Hypot(s.x-f.x, s.y-f.y) <= strayReach*f.side
 	})
+}
+
+// flood marks in mark every pixel of the layoutSide square reached from
+// the seeds through pixels in, four ways, and calls visit on each.
+func flood(mark *[layoutSide * layoutSide]bool, in func(i int) bool, visit func(x, y int), seeds ...int) {
+	const n = layoutSide
+	var stack []int
+	for _, i := range seeds {
+		if in(i) && !mark[i] {
+			mark[i] = true
+			stack = append(stack, i)
+		}
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, y := i%n, i/n
+		visit(x, y)
+		for _, j := range [4]int{i - 1, i + 1, i - n, i + n} {
+			if j < 0 || j >= n*n || (j == i-1 && x == 0) || (j == i+1 && x == n-1) || mark[j] || !in(j) {
+				continue
+			}
+			mark[j] = true
+			stack = append(stack, j)
+		}
+	}
+}
+
+// besideTable reports whether pixel (x, y) of the layoutSide square
+// touches the table, its corners included.
+func besideTable(table *[layoutSide * layoutSide]bool, x, y int) bool {
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if u, v := x+dx, y+dy; u >= 0 && v >= 0 && u < layoutSide && v < layoutSide && table[v*layoutSide+u] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // otsu is the level that best splits the values counted in hist in two.
@@ -212,7 +299,7 @@ func medianLevel(hist [256]int) int {
 	return 0
 }
 
-// Limits on the layout of a face's pips, in shares of the layoutSide square.
+// Limits on the layout of a face's pips, in shares of the face's side.
 const (
 	layoutOffCentre = 0.15 // the pips' centroid from the square's centre, at most
 	layoutMirror    = 0.07 // a pip's mirror image through the centroid from the nearest pip, at most
@@ -227,7 +314,7 @@ const (
 // about its centre; besides, 3 and 5 have a pip at the centre, 2, 4 and 6
 // none; 4 and 5 four corner pips at one distance from it, 6 four corner
 // pips and two nearer ones between them.
-func laidOut(sp []spot) int {
+func laidOut(sp []spot, f face) int {
 	n := len(sp)
 	if n < 1 || n > 6 {
 		return 0
@@ -237,8 +324,7 @@ func laidOut(sp []spot) int {
 		cx, cy, mean = cx+s.x, cy+s.y, mean+s.area
 	}
 	cx, cy, mean = cx/float64(n), cy/float64(n), mean/float64(n)
-	mid := float64(layoutSide-1) / 2
-	if math.Hypot(cx-mid, cy-mid) > layoutOffCentre*layoutSide {
+	if math.Hypot(cx-f.x, cy-f.y) > layoutOffCentre*f.side {
 		return 0
 	}
 	var centre int
@@ -248,10 +334,10 @@ func laidOut(sp []spot) int {
 			return 0
 		}
 		mx, my := 2*cx-s.x, 2*cy-s.y
-		if !slices.ContainsFunc(sp, func(o spot) bool { return math.Hypot(o.x-mx, o.y-my) <= layoutMirror*layoutSide }) {
+		if !slices.ContainsFunc(sp, func(o spot) bool { return math.Hypot(o.x-mx, o.y-my) <= layoutMirror*f.side }) {
 			return 0
 		}
-		d := math.Hypot(s.x-cx, s.y-cy) / layoutSide
+		d := math.Hypot(s.x-cx, s.y-cy) / f.side
 		if d <= layoutMirror {
 			centre++
 			continue

@@ -116,6 +116,34 @@ func TestPipsLaidOutCountsAFaceThroughSpecksAndStreaksOffItsPips(t *testing.T) {
 	}
 }
 
+func TestPipsLaidOutCountsADieWhereverItsBoxLies(t *testing.T) {
+	matcheck.Check(t)
+	black := color.RGBA{22, 22, 24, 255}
+	blackDie := func(pip color.RGBA, angle float64) (gocv.Mat, image.Point, float64) {
+		frame, dice := renderedDice(t, 240, 200, synth.Die{Value: 5, Faces: synth.Pips, X: 120, Y: 100, Size: 70, Angle: angle, Colour: black, Pip: pip})
+		return frame, centreOf(dice[0]), sideOf(dice[0])
+	}
+	// Dark red pips lie nearer a black body than the grey felt does: a
+	// level that splits the die from the felt round it leaves them out.
+	dim, dimC, dimS := blackDie(color.RGBA{120, 24, 28, 255}, 45)
+	red, c, s := blackDie(color.RGBA{200, 30, 36, 255}, 20)
+	for _, tc := range []struct {
+		name  string
+		frame gocv.Mat
+		c     image.Point
+		s     float64
+	}{
+		{"dark pips on a dark die, the felt round it", dim, dimC, dimS},
+		// The detector's box round a die and its shadow: the whole die
+		// within it, its centre off the box's.
+		{"a box a fifth larger, off the die's centre", red, c.Add(image.Pt(int(0.2*s), 0)), 1.2 * s},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, 5, pipsLaidOut(tc.frame, tc.c, tc.s))
+		})
+	}
+}
+
 // BenchmarkPipsLaidOut is the cost of counting one unsure die's pips, on
 // the one thread the reader's benchmarks hold OpenCV to.
 func BenchmarkPipsLaidOut(b *testing.B) {
