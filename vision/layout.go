@@ -47,14 +47,15 @@ func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 	// The face told from the table takes in the side faces of a die seen
 	// at an angle, whose body they share, and its centroid falls off the
 	// top face's; the box's centre, the detector's guess at the top face,
-	// may still count it.
+	// may still count it. A body of several colours leaves both in doubt,
+	// and the pips' own colour may count it.
 	for _, told := range [2]bool{true, false} {
 		sp, f, stray := spots(px, told)
 		if n := laidOut(sp, f); !stray && n > 0 {
 			return n
 		}
 	}
-	return 0
+	return pipsOfAColour(px)
 }
 
 // spot is one blob of a face's pixels that differ from its body.
@@ -87,6 +88,7 @@ const (
 	strayReach   = 0.2  // near: within this share of the side from the centre, where a pip's place decides the count
 	tableShare   = 0.1  // least share of the square the table beside a die covers for the die to be told from it
 	faceLeast    = 0.5  // least side of the face told from the table, as a share of the square's: a box round one pip holds no die
+	faceCovers   = 0.6  // least share of the pixels the body's colour is taken from that the face told from the table covers
 )
 
 // spots finds the blobs of px, a layoutSide square of Lab pixels, that
@@ -94,12 +96,14 @@ const (
 // they lie on. The body's colour is the median near the centre, which pips
 // never fill; the least distance from it that counts as ink is set by
 // Otsu's method, so that faint pips on a dark body and bold ones on a
-// white body both stand out, and never under pipInk. Where that level
-// splits the die from the table round it, the face is the part of the
-// square the table does not reach that holds the centre, and the pips'
+// white body both stand out, and never under pipInk. If told, and that
+// level splits the die from the table round it, the face is the part of
+// the square the table does not reach that holds the centre, and the pips'
 // level is set again on the face alone: a black die's red pips lie nearer
 // its body than the pale table does. A box the detector drew off the die,
-// or round a die and its shadow, is thus counted from the die. Blobs
+// or round a die and its shadow, is thus counted from the die. Such a face
+// must cover most of the disc the body's colour came from, else a swirl of
+// a marbled body may pass for it. Otherwise the face is the square. Blobs
 // touching the table or the square's edge are left out: a side face, the
 // die beside. A round speck far smaller than the largest pip is no pip: a
 // face's pips come in one size. stray says another blob lies on the face,
@@ -147,7 +151,16 @@ func spots(px []uint8, told bool) (out []spot, f face, stray bool) {
 		flood(&onFace, func(i int) bool { return !table[i] }, func(x, y int) {
 			sx, sy, area = sx+float64(x), sy+float64(y), area+1
 		}, (n/2)*n+n/2)
-		if area < faceLeast*faceLeast*n*n {
+		var disc, covered float64
+		for i, in := range onFace {
+			if nearCentre(i, bodyReach) {
+				disc++
+				if in {
+					covered++
+				}
+			}
+		}
+		if area < faceLeast*faceLeast*n*n || covered < faceCovers*disc {
 			return nil, f, false
 		}
 		f = face{sx / area, sy / area, math.Sqrt(area)}
@@ -163,19 +176,30 @@ func spots(px []uint8, told bool) (out []spot, f face, stray bool) {
 			onFace[i] = true
 		}
 	}
+	out, stray = blobs(func(i int) bool { return dist[i] >= ink && onFace[i] }, func(x, y int) bool { return besideTable(&table, x, y) }, f)
+	return out, f, stray
+}
+
+// blobs finds the blobs of the layoutSide square's pixels in and sorts
+// them as spots spells out: out are the round, pip-sized ones, none far
+// smaller than the largest; stray says another lies on face f where it
+// leaves the count in doubt. Blobs touching the square's edge, or a pixel
+// for which beside holds, are left out.
+func blobs(in func(i int) bool, beside func(x, y int) bool, f face) (out []spot, stray bool) {
+	const n = layoutSide
 	var strays []spot
 	var seen [n * n]bool
-	for start := range dist {
-		if dist[start] < ink || seen[start] || !onFace[start] {
+	for start := range n * n {
+		if seen[start] || !in(start) {
 			continue
 		}
 		var sx, sy, area float64
 		minX, minY, maxX, maxY := n, n, -1, -1
 		edge := false
-		flood(&seen, func(i int) bool { return dist[i] >= ink && onFace[i] }, func(x, y int) {
+		flood(&seen, in, func(x, y int) {
 			sx, sy, area = sx+float64(x), sy+float64(y), area+1
 			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
-			edge = edge || x == 0 || y == 0 || x == n-1 || y == n-1 || besideTable(&table, x, y)
+			edge = edge || x == 0 || y == 0 || x == n-1 || y == n-1 || beside(x, y)
 		}, start)
 		w, h := float64(maxX-minX+1), float64(maxY-minY+1)
 		blob := spot{sx / area, sy / area, area}
@@ -200,16 +224,21 @@ func spots(px []uint8, told bool) (out []spot, f face, stray bool) {
 	})
 	near, anywhere := float64(strayArea), math.Inf(1)
 	if len(out) > 0 {
-		var mean float64
-		for _, s := range out {
-			mean += s.area
-		}
-		mean /= float64(len(out))
+		mean := meanArea(out)
 		near, anywhere = max(near, strayShare*mean), max(near, mean)
 	}
-	return out, f, slices.ContainsFunc(strays, func(s spot) bool {
+	return out, slices.ContainsFunc(strays, func(s spot) bool {
 		return s.area >= anywhere || s.area >= near && math.Hypot(s.x-f.x, s.y-f.y) <= strayReach*f.side
 	})
+}
+
+// meanArea is the mean area of sp, which is not empty.
+func meanArea(sp []spot) float64 {
+	var sum float64
+	for _, s := range sp {
+		sum += s.area
+	}
+	return sum / float64(len(sp))
 }
 
 // flood marks in mark every pixel of the layoutSide square reached from
