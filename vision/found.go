@@ -54,8 +54,8 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate, closer *rea
 	if probs, err = r.readAgain(frame, props, probs); err != nil {
 		return nil, err
 	}
-	counted := func(d Die) int { return pipsLaidOut(frame, d.Center, boxSide(d)) }
-	return decideFound(props, probs, r.faces, counted), nil
+	agree := func(d Die) bool { return pipsAgree(frame, d) }
+	return decideFound(props, probs, r.faces, agree), nil
 }
 
 // readParts reads parts with the model, taking for each part on which a
@@ -218,10 +218,10 @@ func sortedByScore(found []detect.Candidate) []detect.Candidate {
 // its likeliest face, asked about unless both the detector and the model
 // are sure, the model is all but certain (sureDetected, as for a die only
 // the detector sees in the classical reading), or the model is sure it is
-// a die and counted, where not nil, counts its pips as that face
+// a die and agree, where not nil, finds its pips agree with that face
 // (vouched). It drops an unsure smaller read beside a sure die: its side
 // face or shadow.
-func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.Faces, counted func(Die) int) []Die {
+func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.Faces, agree func(Die) bool) []Die {
 	type read struct {
 		die  Die
 		s    float64
@@ -255,11 +255,11 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 	for i, k := range kept {
 		dice[i] = k.die
 	}
-	if counted == nil {
+	if agree == nil {
 		return dice
 	}
 	for i, k := range kept {
-		if vouched(dice, i, k.none, counted) {
+		if vouched(dice, i, k.none, agree) {
 			dice[i].Uncertain = false
 		}
 	}
@@ -267,18 +267,17 @@ func decideFound(props []proposal, probs [][model.Classes]float64, faces rules.F
 }
 
 // vouched reports whether dice[i], unsure, is read with confidence because
-// its pips, counted and lying as a die's pips do, number the value the model
-// reads it as likeliest, and the model, which none says how likely it
-// takes it for no die, is all but sure it is one. The count shares nothing
-// with the model, and most of the dice the model is unsure of on a table it
-// never saw it reads right. The model must vouch that it is a die: a board
-// space printed with pips counts as well as a die's face does. A 1 is left
-// asked: a lone spot is as often a speck, a pip of a die's side, or a small
-// die in a box drawn far too large. So is a face lying as a die's front
-// below another's top, a true face which a low camera sees beside the top.
-func vouched(dice []Die, i int, none float64, counted func(Die) int) bool {
+// its pips agree with the value the model reads it as likeliest (agree,
+// pipsAgree), and the model, which none says how likely it takes it for no
+// die, is all but sure it is one. The count shares nothing with the model,
+// and most of the dice the model is unsure of on a table it never saw it
+// reads right. The model must vouch that it is a die: a board space
+// printed with pips counts as well as a die's face does. A face lying as a
+// die's front below another's top is left asked, a true face which a low
+// camera sees beside the top.
+func vouched(dice []Die, i int, none float64, agree func(Die) bool) bool {
 	d := dice[i]
-	return d.Uncertain && d.Value > 1 && none <= vouchedNotADie && !belowATop(dice, i, frontGrowth) && counted(d) == d.Value
+	return d.Uncertain && none <= vouchedNotADie && !belowATop(dice, i, frontGrowth) && agree(d)
 }
 
 // vouchedNotADie is the most probability the model may give a die it reads

@@ -64,23 +64,24 @@ func TestDecideFoundTakesAPipCountThatAgreesWithTheModelAsAVouch(t *testing.T) {
 		pr[v%6+1] = 0.4 - none
 		return [][model.Classes]float64{pr}
 	}
-	counts := func(n int) func(Die) int { return func(Die) int { return n } }
+	// counts is a pip count that finds n pips on every die.
+	counts := func(n int) func(Die) bool { return func(d Die) bool { return d.Value == n } }
 	cases := []struct {
-		name    string
-		probs   [][model.Classes]float64
-		counted func(Die) int
-		asked   bool
+		name  string
+		probs [][model.Classes]float64
+		agree func(Die) bool
+		asked bool
 	}{
 		{"the count agrees: read", unsure(4, 0.01), counts(4), false},
+		{"a lone pip agrees with a 1: read", unsure(1, 0.01), counts(1), false},
 		{"no count: asked", unsure(4, 0.01), nil, true},
 		{"the count says another face: asked", unsure(4, 0.01), counts(5), true},
 		{"the pips lie as no face's do: asked", unsure(4, 0.01), counts(0), true},
 		{"the model doubts it is a die: asked", unsure(4, 0.1), counts(4), true},
-		{"a lone spot may be a speck: asked", unsure(1, 0.01), counts(1), true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			dice := decideFound(p, c.probs, rules.PipFaces, c.counted)
+			dice := decideFound(p, c.probs, rules.PipFaces, c.agree)
 			require.Len(t, dice, 1)
 			assert.Equal(t, likeliest(c.probs[0]), dice[0].Value)
 			assert.Equal(t, c.asked, dice[0].Uncertain)

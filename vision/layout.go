@@ -29,6 +29,45 @@ const layoutLeast = 20
 // alone. A die cut off by the frame's edge, or under layoutLeast across,
 // is not counted.
 func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
+	return onSquare(frame, c, s, counted)
+}
+
+// counted is pipsLaidOut's count on px, a layoutSide square of Lab pixels.
+func counted(px []uint8) int {
+	// The face told from the table takes in the side faces of a die seen
+	// at an angle, whose body they share, and its centroid falls off the
+	// top face's; the box's centre, the detector's guess at the top face,
+	// may still count it. A body of several colours leaves both in doubt,
+	// and the pips' own colour may count it.
+	for _, told := range [2]bool{true, false} {
+		sp, f, stray := spots(px, told)
+		if n := laidOut(sp, f); !stray && n > 0 {
+			return n
+		}
+	}
+	return pipsOfAColour(px)
+}
+
+// pipsAgree reports whether the pips on d's top face in frame number its
+// value: counted and laid out as a face's (pipsLaidOut), or for a 1, one
+// small pip of its own colour near the centre (lonePip) where the count
+// finds no more: a swirl of a marbled body may pass for a lone pip.
+func pipsAgree(frame gocv.Mat, d Die) bool {
+	if d.Value == 1 {
+		return onSquare(frame, d.Center, boxSide(d), func(px []uint8) int {
+			if lonePip(px) && counted(px) < 2 {
+				return 1
+			}
+			return 0
+		}) == 1
+	}
+	return pipsLaidOut(frame, d.Center, boxSide(d)) == d.Value
+}
+
+// onSquare calls count on the layoutSide square of Lab pixels cut from
+// frame round a die centred at c with side s, and returns what it says; 0
+// where the die is cut off by the frame's edge or under layoutLeast across.
+func onSquare(frame gocv.Mat, c image.Point, s float64, count func(px []uint8) int) int {
 	half := int(math.Round(s / 2))
 	box := image.Rect(c.X-half, c.Y-half, c.X+half, c.Y+half)
 	if 2*half < layoutLeast || !box.In(image.Rect(0, 0, frame.Cols(), frame.Rows())) {
@@ -44,18 +83,7 @@ func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 	if err != nil || len(px) != 3*layoutSide*layoutSide {
 		return 0
 	}
-	// The face told from the table takes in the side faces of a die seen
-	// at an angle, whose body they share, and its centroid falls off the
-	// top face's; the box's centre, the detector's guess at the top face,
-	// may still count it. A body of several colours leaves both in doubt,
-	// and the pips' own colour may count it.
-	for _, told := range [2]bool{true, false} {
-		sp, f, stray := spots(px, told)
-		if n := laidOut(sp, f); !stray && n > 0 {
-			return n
-		}
-	}
-	return pipsOfAColour(px)
+	return count(px)
 }
 
 // spot is one blob of a face's pixels that differ from its body.
@@ -137,15 +165,11 @@ func spots(px []uint8, told bool) (out []spot, f face, stray bool) {
 	}
 	ink := uint8(max(pipInk, otsu(hist)))
 	var table, onFace [n * n]bool
-	var border []int
-	for k := range n {
-		border = append(border, k, (n-1)*n+k, k*n, k*n+n-1)
-	}
 	var tableArea float64
 	if told {
-		flood(&table, func(i int) bool { return dist[i] >= ink }, func(int, int) { tableArea++ }, border...)
+		flood(&table, func(i int) bool { return dist[i] >= ink }, func(int, int) { tableArea++ }, squareBorder()...)
 	}
-	f = face{(n - 1) / 2.0, (n - 1) / 2.0, n}
+	f = wholeSquare()
 	if tableArea >= tableShare*n*n {
 		var sx, sy, area float64
 		flood(&onFace, func(i int) bool { return !table[i] }, func(x, y int) {
@@ -265,6 +289,16 @@ func flood(mark *[layoutSide * layoutSide]bool, in func(i int) bool, visit func(
 			stack = append(stack, j)
 		}
 	}
+}
+
+// squareBorder is the pixels along the layoutSide square's edge.
+func squareBorder() []int {
+	const n = layoutSide
+	border := make([]int, 0, 4*n)
+	for k := range n {
+		border = append(border, k, (n-1)*n+k, k*n, k*n+n-1)
+	}
+	return border
 }
 
 // besideTable reports whether pixel (x, y) of the layoutSide square

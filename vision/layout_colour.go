@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"iter"
 	"math"
 	"slices"
 )
@@ -14,6 +15,9 @@ const (
 	rivalReach   = 0.3  // if it lies within this share of the side from the centre
 	colourSteps  = 10   // rounds of k-means
 	colourMoved  = 0.25 // k-means stops when no centre moves further than this, in Lab units
+	lonePipOff   = 0.25 // a 1's pip lies within this share of the side from the centre: a 1 at an angle lies off it
+	lonePipWide  = 0.22 // and is no wider than this share of the side
+	lonePipHoles = 0.05 // and encloses other colours over no more than this share of its area
 )
 
 // pipsOfAColour counts the pips of a face, as pipsLaidOut does, where the
@@ -26,48 +30,123 @@ const (
 // the split gave the other colour), gives the count, 2 to 6: a lone spot
 // of one colour is as often a swirl.
 func pipsOfAColour(px []uint8) int {
-	const n = layoutSide
-	label, centres := colourSplit(px)
-	var near [splitColours]int
-	var inDisc int
-	for i := range n * n {
-		if nearCentre(i, bodyReach) {
-			near[label[i]]++
-			inDisc++
-		}
-	}
-	body := func(c int) bool { return float64(near[c]) > bodyColour*float64(inDisc) }
-	square := face{(n - 1) / 2.0, (n - 1) / 2.0, n}
-	edgeOnly := func(int, int) bool { return false }
-	for c := range splitColours {
-		if body(c) || !colourApart(centres, c) {
-			continue
-		}
-		sp, stray := blobs(func(i int) bool { return int(label[i]) == c }, edgeOnly, square)
-		count := laidOut(sp, square)
-		if stray || count < 2 {
-			continue
-		}
-		mean := meanArea(sp)
-		rival := func(o int) bool {
-			if o == c || body(o) {
-				return false
-			}
-			others, _ := blobs(func(i int) bool { return int(label[i]) == o }, edgeOnly, square)
-			return slices.ContainsFunc(others, func(s spot) bool {
-				return s.area >= rivalArea*mean && s.area <= mean/rivalArea && math.Hypot(s.x-square.x, s.y-square.y) <= rivalReach*n
-			})
-		}
-		rivalled := false
-		for o := range splitColours {
-			rivalled = rivalled || rival(o)
-		}
-		if !rivalled {
+	split := splitFace(px)
+	for c, sp := range split.pipColours() {
+		if count := laidOut(sp, wholeSquare()); count >= 2 && !split.rivalled(c, meanArea(sp)) {
 			return count
 		}
 	}
 	return 0
 }
+
+// lonePip reports whether px, a layoutSide square of Lab pixels, shows a
+// 1: as pipsOfAColour finds pips, but one spot alone of its colour, no
+// further than lonePipOff from the centre, no wider than lonePipWide,
+// enclosing no other colour and with no spot of another colour its size
+// near the centre. A 1 seen at an angle lies off the box's centre, its
+// side faces' pips beside it in another shade. A box round one pip of a
+// larger die shows a spot wider than a 1's pip; a small die in a box drawn
+// far too large, a spot holding its own pips.
+func lonePip(px []uint8) bool {
+	const n = layoutSide
+	centre := wholeSquare()
+	split := splitFace(px)
+	for c, sp := range split.pipColours() {
+		if len(sp) != 1 {
+			continue
+		}
+		p := sp[0]
+		if math.Hypot(p.x-centre.x, p.y-centre.y) <= lonePipOff*n && 2*math.Sqrt(p.area/math.Pi) <= lonePipWide*n &&
+			!split.rivalled(c, p.area) && !holed(&split.label, c, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// wholeSquare is the layoutSide square taken whole as the face.
+func wholeSquare() face { return face{(layoutSide - 1) / 2.0, (layoutSide - 1) / 2.0, layoutSide} }
+
+// faceSplit is a face's pixels split into splitColours colours.
+type faceSplit struct {
+	label   [layoutSide * layoutSide]uint8
+	centres [splitColours][3]float64
+	near    [splitColours]int // pixels of each colour near the centre, where the body's colour is taken
+	inDisc  int
+}
+
+// splitFace splits px, a layoutSide square of Lab pixels, by colourSplit.
+func splitFace(px []uint8) *faceSplit {
+	k := &faceSplit{}
+	k.label, k.centres = colourSplit(px)
+	for i := range layoutSide * layoutSide {
+		if nearCentre(i, bodyReach) {
+			k.near[k.label[i]]++
+			k.inDisc++
+		}
+	}
+	return k
+}
+
+// body reports whether colour c is the body's: it covers more than
+// bodyColour of the disc the body's colour is taken from.
+func (k *faceSplit) body(c int) bool { return float64(k.near[c]) > bodyColour*float64(k.inDisc) }
+
+// pipColours yields each colour that may be the pips', with its round
+// pip-sized spots: not the body's, pipColour from every other, and with
+// no stray of it in the way.
+func (k *faceSplit) pipColours() iter.Seq2[int, []spot] {
+	return func(yield func(int, []spot) bool) {
+		for c := range splitColours {
+			if k.body(c) || !colourApart(k.centres, c) {
+				continue
+			}
+			sp, stray := blobs(func(i int) bool { return int(k.label[i]) == c }, edgeOnly, wholeSquare())
+			if !stray && !yield(c, sp) {
+				return
+			}
+		}
+	}
+}
+
+// rivalled reports whether a round spot of another colour than c, not the
+// body's, of rivalArea to its inverse times mean, lies within rivalReach
+// of the square's centre: a pip the split gave another colour.
+func (k *faceSplit) rivalled(c int, mean float64) bool {
+	centre := wholeSquare()
+	for o := range splitColours {
+		if o == c || k.body(o) {
+			continue
+		}
+		others, _ := blobs(func(i int) bool { return int(k.label[i]) == o }, edgeOnly, centre)
+		if slices.ContainsFunc(others, func(s spot) bool {
+			return s.area >= rivalArea*mean && s.area <= mean/rivalArea && math.Hypot(s.x-centre.x, s.y-centre.y) <= rivalReach*layoutSide
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// holed reports whether spot p of colour c encloses pixels of other
+// colours, more than lonePipHoles of its area: a small die's body round
+// its own pips, not a pip.
+func holed(label *[layoutSide * layoutSide]uint8, c int, p spot) bool {
+	const n = layoutSide
+	var outside [n * n]bool
+	flood(&outside, func(i int) bool { return int(label[i]) != c }, func(int, int) {}, squareBorder()...)
+	reach := 2 * math.Sqrt(p.area/math.Pi) // the spot's diameter
+	var enclosed float64
+	for i, out := range outside {
+		if !out && int(label[i]) != c && math.Hypot(float64(i%n)-p.x, float64(i/n)-p.y) <= reach {
+			enclosed++
+		}
+	}
+	return enclosed > lonePipHoles*p.area
+}
+
+// edgeOnly leaves out only the blobs touching the square's edge.
+func edgeOnly(int, int) bool { return false }
 
 // colourApart reports whether colour c lies at least pipColour from every other.
 func colourApart(centres [splitColours][3]float64, c int) bool {

@@ -168,6 +168,37 @@ func TestPipsLaidOutCountsMarbledFaces(t *testing.T) {
 	}
 }
 
+func TestPipsAgreeWithAOneOnlyOnAOnesFace(t *testing.T) {
+	matcheck.Check(t)
+	// one is a die read as a 1, unsure, in an upright box of side s at c.
+	one := func(c image.Point, s float64) Die {
+		d := dieAt(c.X, c.Y, int(s), true)
+		d.Value = 1
+		return d
+	}
+	for _, style := range []string{"white", "black-yellow", "red", "blue", "white-red", "yellow", "marbled-blue"} {
+		for v := 1; v <= 6; v++ {
+			for _, angle := range []float64{0, 20, 45} {
+				t.Run(fmt.Sprintf("%s/%d/%g", style, v, angle), func(t *testing.T) {
+					frame, c, s := renderedFace(t, style, v, angle)
+					assert.Equal(t, v == 1, pipsAgree(frame, one(c, s)))
+				})
+			}
+		}
+	}
+	// A small die in a box drawn four times too large is one spot on
+	// the table, as a 1's pip is on its body; its own pips, holes in the
+	// spot, give it away. (A small white 6 so boxed still passes.)
+	for _, style := range []string{"black-yellow", "red", "blue"} {
+		for v := 2; v <= 6; v++ {
+			t.Run(fmt.Sprintf("%s/%d in a box too large", style, v), func(t *testing.T) {
+				frame, dice := renderedDice(t, 240, 200, synth.StyleNamed(style).Dress(synth.Die{Value: v, Faces: synth.Pips, X: 120, Y: 100, Size: 24, Angle: 10}))
+				assert.False(t, pipsAgree(frame, one(centreOf(dice[0]), 4*sideOf(dice[0]))))
+			})
+		}
+	}
+}
+
 // BenchmarkPipsLaidOut is the cost of counting one unsure die's pips, on
 // the one thread the reader's benchmarks hold OpenCV to: a red die, which
 // the count by distance from its body counts, and a marbled one, which
