@@ -17,9 +17,9 @@
 // (huddle), and in a crowd it looks again for wider dice (widerLook).
 // Each die is read in its box and at a closer crop, and a part showing
 // more pips than the whole is the die (byParts). A die the model reads
-// unsure is read with confidence where the pips counted in its box lie
-// as that face's do (pipsLaidOut, layout.go) and the model is sure it is
-// a die. A profile may
+// unsure is read with confidence where the pips counted in its box agree
+// with that face (pipsAgree, layout.go) and the model is sure it is a
+// die. A profile may
 // ask for the detector alone (DetectorOnly). A person is asked whenever
 // the cues disagree or the model is unsure: a confident wrong value is
 // the worst outcome. Poker dice are read by a poker face model and the face
