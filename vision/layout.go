@@ -33,19 +33,33 @@ func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 }
 
 // counted is pipsLaidOut's count on px, a layoutSide square of Lab pixels.
+// A body of several colours leaves the count by distance from its median
+// in doubt, and the pips' own colour may count it.
 func counted(px []uint8) int {
-	// The face told from the table takes in the side faces of a die seen
-	// at an angle, whose body they share, and its centroid falls off the
-	// top face's; the box's centre, the detector's guess at the top face,
-	// may still count it. A body of several colours leaves both in doubt,
-	// and the pips' own colour may count it.
+	if n := countedByDistance(px); n > 0 {
+		return n
+	}
+	return pipsOfAColour(splitFace(px))
+}
+
+// countedByDistance counts the spots far from the body's colour on the
+// face told from the table, and failing that on the whole square: the
+// face told from the table takes in the side faces of a die seen at an
+// angle, whose body they share, and its centroid falls off the top face's;
+// the box's centre, the detector's guess at the top face, may still count
+// it. Where no table is told the square is the face already.
+func countedByDistance(px []uint8) int {
+	k := inkOf(px)
 	for _, told := range [2]bool{true, false} {
-		sp, f, stray := spots(px, told)
+		sp, f, stray, tabled := k.spots(told)
 		if n := laidOut(sp, f); !stray && n > 0 {
 			return n
 		}
+		if !tabled {
+			break
+		}
 	}
-	return pipsOfAColour(px)
+	return 0
 }
 
 // pipsAgree reports whether the pips on d's top face in frame number its
@@ -55,10 +69,18 @@ func counted(px []uint8) int {
 func pipsAgree(frame gocv.Mat, d Die) bool {
 	if d.Value == 1 {
 		return onSquare(frame, d.Center, boxSide(d), func(px []uint8) int {
-			if lonePip(px) && counted(px) < 2 {
-				return 1
+			split := splitFace(px)
+			if !lonePip(split) {
+				return 0
 			}
-			return 0
+			n := countedByDistance(px)
+			if n == 0 {
+				n = pipsOfAColour(split)
+			}
+			if n > 1 {
+				return 0
+			}
+			return 1
 		}) == 1
 	}
 	return pipsLaidOut(frame, d.Center, boxSide(d)) == d.Value
@@ -119,9 +141,9 @@ const (
 	faceCovers   = 0.6  // least share of the pixels the body's colour is taken from that the face told from the table covers
 )
 
-// spots finds the blobs of px, a layoutSide square of Lab pixels, that
-// differ from the body's colour and are round and pip-sized, and the face
-// they lie on. The body's colour is the median near the centre, which pips
+// spots finds the blobs of the square k was measured on that differ from
+// the body's colour and are round and pip-sized, and the face they lie
+// on. The body's colour is the median near the centre, which pips
 // never fill; the least distance from it that counts as ink is set by
 // Otsu's method, so that faint pips on a dark body and bold ones on a
 // white body both stand out, and never under pipInk. If told, and that
@@ -139,38 +161,17 @@ const (
 // a pip half seen, a marbled streak, a glare, a logo, which leave the
 // count in doubt. Smaller blobs off the centre are let be: the bevel round
 // a face catches the light, and a marbled body shows streaks, where no
-// pip's place is in question.
-func spots(px []uint8, told bool) (out []spot, f face, stray bool) {
+// pip's place is in question. tabled says the table was told.
+func (k *inked) spots(told bool) (out []spot, f face, stray, tabled bool) {
 	const n = layoutSide
-	var bodyHist [3][256]int
-	for i := range n * n {
-		if nearCentre(i, bodyReach) {
-			for c := range 3 {
-				bodyHist[c][px[3*i+c]]++
-			}
-		}
-	}
-	var body [3]int
-	for c := range 3 {
-		body[c] = medianLevel(bodyHist[c])
-	}
-	var dist [n * n]uint8
-	var hist [256]int
-	for i := range dist {
-		dl, da, db := int(px[3*i])-body[0], int(px[3*i+1])-body[1], int(px[3*i+2])-body[2]
-		dist[i] = uint8(min(255, math.Round(math.Sqrt(float64(dl*dl+da*da+db*db)))))
-		if nearCentre(i, inkReach) {
-			hist[dist[i]]++
-		}
-	}
-	ink := uint8(max(pipInk, otsu(hist)))
+	dist, ink := &k.dist, k.ink
 	var table, onFace [n * n]bool
 	var tableArea float64
 	if told {
 		flood(&table, func(i int) bool { return dist[i] >= ink }, func(int, int) { tableArea++ }, squareBorder()...)
 	}
 	f = wholeSquare()
-	if tableArea >= tableShare*n*n {
+	if tabled = tableArea >= tableShare*n*n; tabled {
 		var sx, sy, area float64
 		flood(&onFace, func(i int) bool { return !table[i] }, func(x, y int) {
 			sx, sy, area = sx+float64(x), sy+float64(y), area+1
@@ -185,7 +186,7 @@ func spots(px []uint8, told bool) (out []spot, f face, stray bool) {
 			}
 		}
 		if area < faceLeast*faceLeast*n*n || covered < faceCovers*disc {
-			return nil, f, false
+			return nil, f, false, true
 		}
 		f = face{sx / area, sy / area, math.Sqrt(area)}
 		var faceHist [256]int
@@ -196,12 +197,49 @@ func spots(px []uint8, told bool) (out []spot, f face, stray bool) {
 		}
 		ink = min(ink, uint8(max(pipInk, otsu(faceHist))))
 	} else {
+		// Too little to tell the die from: the square is the face.
+		table = [n * n]bool{}
 		for i := range onFace {
 			onFace[i] = true
 		}
 	}
 	out, stray = blobs(func(i int) bool { return dist[i] >= ink && onFace[i] }, func(x, y int) bool { return besideTable(&table, x, y) }, f)
-	return out, f, stray
+	return out, f, stray, tabled
+}
+
+// inked is a layoutSide square's distance, pixel by pixel, from its
+// body's colour, and the least distance that counts as ink.
+type inked struct {
+	dist [layoutSide * layoutSide]uint8
+	ink  uint8
+}
+
+// inkOf measures px, a layoutSide square of Lab pixels, as spots spells out.
+func inkOf(px []uint8) *inked {
+	const n = layoutSide
+	var bodyHist [3][256]int
+	for i := range n * n {
+		if nearCentre(i, bodyReach) {
+			for c := range 3 {
+				bodyHist[c][px[3*i+c]]++
+			}
+		}
+	}
+	var body [3]int
+	for c := range 3 {
+		body[c] = medianLevel(bodyHist[c])
+	}
+	k := &inked{}
+	var hist [256]int
+	for i := range k.dist {
+		dl, da, db := int(px[3*i])-body[0], int(px[3*i+1])-body[1], int(px[3*i+2])-body[2]
+		k.dist[i] = uint8(min(255, math.Round(math.Sqrt(float64(dl*dl+da*da+db*db)))))
+		if nearCentre(i, inkReach) {
+			hist[k.dist[i]]++
+		}
+	}
+	k.ink = uint8(max(pipInk, otsu(hist)))
+	return k
 }
 
 // blobs finds the blobs of the layoutSide square's pixels in and sorts

@@ -20,17 +20,15 @@ const (
 	lonePipHoles = 0.05 // and encloses other colours over no more than this share of its area
 )
 
-// pipsOfAColour counts the pips of a face, as pipsLaidOut does, where the
-// body is of several colours: the swirls of a marbled die lie as far from
-// the body's median as its pips, and the count by distance from it finds
-// no face. The face's pixels are split into splitColours colours by
-// k-means; a colour the body does not cover, clearly apart from every
-// other, whose spots lie as a face's pips do, with no stray of it in the
-// way and no spot of another colour the pips' size near the centre (a pip
-// the split gave the other colour), gives the count, 2 to 6: a lone spot
-// of one colour is as often a swirl.
-func pipsOfAColour(px []uint8) int {
-	split := splitFace(px)
+// pipsOfAColour counts the pips of the face split, as pipsLaidOut does,
+// where the body is of several colours: the swirls of a marbled die lie
+// as far from the body's median as its pips, and the count by distance
+// from it finds no face. Of the split's colours, one the body does not
+// cover, clearly apart from every other, whose spots lie as a face's pips
+// do, with no stray of it in the way and no spot of another colour the
+// pips' size near the centre (a pip the split gave the other colour),
+// gives the count, 2 to 6: a lone spot of one colour is as often a swirl.
+func pipsOfAColour(split *faceSplit) int {
 	for c, sp := range split.pipColours() {
 		if count := laidOut(sp, wholeSquare()); count >= 2 && !split.rivalled(c, meanArea(sp)) {
 			return count
@@ -39,18 +37,16 @@ func pipsOfAColour(px []uint8) int {
 	return 0
 }
 
-// lonePip reports whether px, a layoutSide square of Lab pixels, shows a
-// 1: as pipsOfAColour finds pips, but one spot alone of its colour, no
-// further than lonePipOff from the centre, no wider than lonePipWide,
-// enclosing no other colour and with no spot of another colour its size
-// near the centre. A 1 seen at an angle lies off the box's centre, its
+// lonePip reports whether the face split shows a 1: as pipsOfAColour
+// finds pips, but one spot alone of its colour, no further than lonePipOff
+// from the centre, no wider than lonePipWide, enclosing no other colour
+// and with no spot of another colour its size near the centre. A 1 seen at an angle lies off the box's centre, its
 // side faces' pips beside it in another shade. A box round one pip of a
 // larger die shows a spot wider than a 1's pip; a small die in a box drawn
 // far too large, a spot holding its own pips.
-func lonePip(px []uint8) bool {
+func lonePip(split *faceSplit) bool {
 	const n = layoutSide
 	centre := wholeSquare()
-	split := splitFace(px)
 	for c, sp := range split.pipColours() {
 		if len(sp) != 1 {
 			continue
