@@ -274,7 +274,7 @@ const (
 	crowd   = 3
 )
 
-// huddle reports whether big, a die the detector sees at a quarter of the
+// huddle reports whether big, a die the detector sees at a tenth of the
 // frame's short side or more, is a huddle of small dice seen as one, and
 // returns the dice the detector sees under it if so. Settling the dice's
 // size without a profile, the detector can be surer of such a huddle than
@@ -283,9 +283,23 @@ const (
 // die as large are read: the pips of a close-up read as 1s or as no die,
 // and two faces of more pips are dice, as is one that shows more pips
 // than the model reads big as (showsMore): no part of a face shows more.
+// Under a quarter of the short side, big is looked under only where the
+// model is unsure of it: most dice are that size, the look costs the
+// detector a settle of its own, and a die read surely there is seldom a
+// huddle, while a small part of it, a 1's pip and its shading, can read
+// as a face of more pips. On a pale tray the detector, settling, can draw
+// a box two to five times the side of the small dark dice round one or
+// two of them, which the model reads unsure or as a 1 or 2.
 func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidate, bool) {
-	if r.model == nil || r.finder == nil || big.Side < float64(min(frame.Cols(), frame.Rows()))/4 {
+	short := float64(min(frame.Cols(), frame.Rows()))
+	if r.model == nil || r.finder == nil || big.Side < huddleLeast*short {
 		return nil, false
+	}
+	if big.Side < huddleSure*short {
+		whole, err := r.model.classify(frame, []proposal{seenAs(big)})
+		if err != nil || whole[0][likeliest(whole[0])] >= sureAlone {
+			return nil, false
+		}
 	}
 	under, err := r.finder.DetectWithin(frame, 0, huddleShare*big.Side)
 	if err != nil {
@@ -402,6 +416,14 @@ const (
 // huddleFace is the probability the model gives a die in a huddle for a
 // face of two pips or more.
 const huddleFace = 0.5
+
+// huddleLeast is the least side, as a share of the frame's short side, of
+// a die huddle looks under; huddleSure the side from which it looks under
+// one the model is sure of too.
+const (
+	huddleLeast = 0.1
+	huddleSure  = 0.25
+)
 
 // huddleShare is the share of a huddle's side its dice are under: two
 // dice side by side, seen as one, are each half of it.

@@ -241,6 +241,10 @@ func TestReaderTellsAHuddleOfSmallDiceFromOneLargeDie(t *testing.T) {
 		huddle = append(huddle, synth.Die{Value: v, Faces: synth.Pips, Size: 44,
 			X: 320 + float64(i%3-1)*46, Y: 240 + float64(i/3-1)*46, Angle: float64(3 * i)})
 	}
+	pair := []synth.Die{
+		{Value: 5, Faces: synth.Pips, Size: 22, X: 308, Y: 240},
+		{Value: 3, Faces: synth.Pips, Size: 22, X: 333, Y: 246, Angle: 10},
+	}
 	for _, tc := range []struct {
 		name  string
 		scene synth.Scene
@@ -248,10 +252,12 @@ func TestReaderTellsAHuddleOfSmallDiceFromOneLargeDie(t *testing.T) {
 		want  bool
 	}{
 		{"nine dice touching", scene(huddle...), 3 * 46, true},
+		{"two small dice seen as one, under a quarter of the frame", scene(pair...), 70, true},
+		{"a die the model is sure of, under a quarter of the frame", scene(synth.Die{Value: 5, Faces: synth.Pips, X: 320, Y: 240, Size: 90, Angle: 10}), 96, false},
 		{"a close-up of a 5", scene(synth.Die{Value: 5, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false},
 		{"a close-up of a 6", scene(synth.Die{Value: 6, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false},
 		{"a close-up of a 4 filling the frame", scene(synth.Die{Value: 4, Faces: synth.Pips, X: 320, Y: 240, Size: 400, Angle: 5}), 400, false},
-		{"a die too small to be a huddle", scene(huddle...), 100, false},
+		{"a die too small to be a huddle", scene(huddle...), 40, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			frame, truth, err := synth.Render(tc.scene, 1)
@@ -264,8 +270,9 @@ func TestReaderTellsAHuddleOfSmallDiceFromOneLargeDie(t *testing.T) {
 				return
 			}
 			for _, d := range truth.Dice {
+				size := tc.scene.Dice[d.Index].Size
 				assert.True(t, slices.ContainsFunc(under, func(c detect.Candidate) bool {
-					return math.Hypot(c.X-d.X, c.Y-d.Y) < 0.3*44 && c.Side < 2*44
+					return math.Hypot(c.X-d.X, c.Y-d.Y) < 0.3*size && c.Side < 2*size
 				}), "the %d at (%.0f, %.0f) is found under the huddle", d.Value, d.X, d.Y)
 			}
 		})
