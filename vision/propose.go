@@ -215,7 +215,8 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 		if over, ok := r.overPips(frame, found); ok {
 			found = over
 		}
-		if under, ok := r.huddle(frame, found[0]); ok {
+		_, crowded := crowdSide(found)
+		if under, ok := r.huddle(frame, found[0], crowded); ok {
 			found = under
 		}
 		found = r.widerLook(frame, found)
@@ -283,19 +284,24 @@ const (
 // die as large are read: the pips of a close-up read as 1s or as no die,
 // and two faces of more pips are dice, as is one that shows more pips
 // than the model reads big as (showsMore): no part of a face shows more.
-// Under a quarter of the short side, big is looked under only where the
-// model is unsure of it: most dice are that size, the look costs the
-// detector a settle of its own, and a die read surely there is seldom a
-// huddle, while a small part of it, a 1's pip and its shading, can read
-// as a face of more pips. On a pale tray the detector, settling, can draw
-// a box two to five times the side of the small dark dice round one or
-// two of them, which the model reads unsure or as a 1 or 2.
-func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate) ([]detect.Candidate, bool) {
+// Under a quarter of the short side, big is looked under only in a frame
+// of fewer than crowd dice the detector is sure of (crowded says there
+// are more), and only where the model is unsure of it: most dice are that
+// size, and the model's reading and the detector's settle cost a frame of
+// many dice a twentieth of its read; a die read surely is seldom a huddle,
+// while a small part of it, a 1's pip and its shading, can read as a face
+// of more pips. On a pale tray the detector, settling, can draw a box two
+// to five times the side of a few small dark dice round one or two of
+// them, which the model reads unsure.
+func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate, crowded bool) ([]detect.Candidate, bool) {
 	short := float64(min(frame.Cols(), frame.Rows()))
 	if r.model == nil || r.finder == nil || big.Side < huddleLeast*short {
 		return nil, false
 	}
 	if big.Side < huddleSure*short {
+		if crowded {
+			return nil, false
+		}
 		whole, err := r.model.classify(frame, []proposal{seenAs(big)})
 		if err != nil || whole[0][likeliest(whole[0])] >= sureAlone {
 			return nil, false

@@ -246,25 +246,27 @@ func TestReaderTellsAHuddleOfSmallDiceFromOneLargeDie(t *testing.T) {
 		{Value: 3, Faces: synth.Pips, Size: 22, X: 333, Y: 246, Angle: 10},
 	}
 	for _, tc := range []struct {
-		name  string
-		scene synth.Scene
-		side  float64 // of the one die the detector would see
-		want  bool
+		name    string
+		scene   synth.Scene
+		side    float64 // of the one die the detector would see
+		crowded bool    // the detector is sure of a crowd of dice in the frame
+		want    bool
 	}{
-		{"nine dice touching", scene(huddle...), 3 * 46, true},
-		{"two small dice seen as one, under a quarter of the frame", scene(pair...), 70, true},
-		{"a die the model is sure of, under a quarter of the frame", scene(synth.Die{Value: 5, Faces: synth.Pips, X: 320, Y: 240, Size: 90, Angle: 10}), 96, false},
-		{"a close-up of a 5", scene(synth.Die{Value: 5, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false},
-		{"a close-up of a 6", scene(synth.Die{Value: 6, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false},
-		{"a close-up of a 4 filling the frame", scene(synth.Die{Value: 4, Faces: synth.Pips, X: 320, Y: 240, Size: 400, Angle: 5}), 400, false},
-		{"a die too small to be a huddle", scene(huddle...), 40, false},
+		{"nine dice touching", scene(huddle...), 3 * 46, true, true},
+		{"two small dice seen as one, under a quarter of the frame", scene(pair...), 70, false, true},
+		{"the same in a crowd of dice", scene(pair...), 70, true, false},
+		{"a die the model is sure of, under a quarter of the frame", scene(synth.Die{Value: 5, Faces: synth.Pips, X: 320, Y: 240, Size: 90, Angle: 10}), 96, false, false},
+		{"a close-up of a 5", scene(synth.Die{Value: 5, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false, false},
+		{"a close-up of a 6", scene(synth.Die{Value: 6, Faces: synth.Pips, X: 320, Y: 240, Size: 270, Angle: 10}), 270, false, false},
+		{"a close-up of a 4 filling the frame", scene(synth.Die{Value: 4, Faces: synth.Pips, X: 320, Y: 240, Size: 400, Angle: 5}), 400, false, false},
+		{"a die too small to be a huddle", scene(huddle...), 40, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			frame, truth, err := synth.Render(tc.scene, 1)
 			require.NoError(t, err)
 			defer frame.Close()
 			big := detect.Candidate{X: 320, Y: 240, Side: tc.side, Score: 0.8}
-			under, got := r.huddle(frame, big)
+			under, got := r.huddle(frame, big, tc.crowded)
 			require.Equal(t, tc.want, got)
 			if !got {
 				return
