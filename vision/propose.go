@@ -425,7 +425,7 @@ const huddleFace = 0.5
 
 // huddleLeast is the least side, as a share of the frame's short side, of
 // a die huddle looks under; huddleSure the side from which it looks under
-// one the model is sure of too.
+// any, in a crowd or read surely too.
 const (
 	huddleLeast = 0.1
 	huddleSure  = 0.25
