@@ -175,10 +175,11 @@ func DefaultDieSide(width, height int) float64 {
 // DefaultDieSide and looks again at the median side of the dice it is sure
 // of, until the two agree (three looks at most). Where the first look is
 // not clearly sure of a die, it looks too for a die of half the short side,
-// one of a 24th and one filling the frame, and goes on from the look whose
-// best die is surest, so dice from a 40th of the short side to all of it
-// settle; the look at a 24th is passed over where what it finds are the
-// pips of dice the first look saw.
+// one of a 12th (from 15 px), one of a 24th and one filling the frame, and
+// goes on from the look whose best die is surest, or which is sure of a
+// crowd of dice (outdoes), so dice from a 40th of the short side to all of
+// it settle; a small look is passed over where what it finds are the pips
+// of dice seen by the first look or the look taken so far.
 func (d *Detector) Detect(frame gocv.Mat, dieSide float64) ([]Candidate, error) {
 	if dieSide > 0 && !math.IsInf(dieSide, 0) {
 		return d.detectAt(frame, dieSide)
@@ -223,12 +224,14 @@ func (d *Detector) settle(frame gocv.Mat, smallest, largest float64) ([]Candidat
 	if len(found) == 0 || found[0].Score < clearlySure {
 		// Nothing clearly a die at the first guess: the dice are far
 		// larger or smaller than it, or one die fills the frame and its
-		// pips pass for small dice. The look whose best die is surest wins.
-		best, first := 0.0, found
-		if len(found) > 0 {
-			best = found[0].Score
+		// pips pass for small dice. The looks for other sides take over
+		// where they outdo it (outdoes).
+		first := found
+		looks := []float64{short / 2, short / 24, filling}
+		if short/12 >= smallestDie {
+			looks = []float64{short / 2, short / 12, short / 24, filling}
 		}
-		for _, other := range []float64{short / 2, short / 24, filling} {
+		for _, other := range looks {
 			if other >= largest || other != filling && other <= smallest || other == filling && !math.IsInf(largest, 1) {
 				continue
 			}
@@ -242,12 +245,13 @@ func (d *Detector) settle(frame gocv.Mat, smallest, largest float64) ([]Candidat
 				return nil, err
 			}
 			// On a table the detector has never seen it can be surer of
-			// pips than of the dice they lie on, which the first look saw.
-			if other == short/24 && pipsOf(more, first) {
+			// pips than of the dice they lie on, which the first look or
+			// the look taken so far saw.
+			if other != short/2 && other != filling && (pipsOf(more, first) || pipsOf(more, found)) {
 				continue
 			}
-			if _, ok := typicalSide(more); ok && more[0].Score > best {
-				found, guess, best = more, other, more[0].Score
+			if outdoes(other, short, more, found) {
+				found, guess = more, other
 			}
 		}
 		if guess == filling {
@@ -270,6 +274,57 @@ func (d *Detector) settle(frame gocv.Mat, smallest, largest float64) ([]Candidat
 		}
 	}
 	return found, nil
+}
+
+// outdoes reports whether what a settle's look for dice of side finds
+// (more), in a frame whose short side is short, makes a better start than
+// the look it has taken (found). A look sure of a crowd of dice wins over
+// one sure of fewer; otherwise the look whose best die is surer wins, but
+// a look for one large die never beats a look sure of two dice that are
+// not its pips, and the look at a twelfth, which is there for crowds of
+// small dice, wins by a crowd only: on a table the detector has never
+// seen it is often surer of a die's side face than of its top.
+func outdoes(side, short float64, more, found []Candidate) bool {
+	n, has := sureCount(more), sureCount(found)
+	switch {
+	case n == 0:
+		return false
+	case side == short/2 || side == filling:
+		return (has < 2 || pipsOf(found, more)) && more[0].Score > bestScore(found)
+	case n >= crowd && n > has:
+		return true
+	case side == short/12 || has >= crowd && has > n:
+		return false
+	}
+	return more[0].Score > bestScore(found)
+}
+
+// bestScore is the score of the surest of found, best first, or 0.
+func bestScore(found []Candidate) float64 {
+	if len(found) == 0 {
+		return 0
+	}
+	return found[0].Score
+}
+
+// crowd is how many dice a look must be sure of for their number, not its
+// best die's score, to choose it: the grain of a table passes for two sure
+// specks now and then, seldom for three.
+const crowd = 3
+
+// smallestDie is the side in pixels of the smallest die a settle looks for
+// on its own; a look at a 24th of a small frame may still find smaller.
+const smallestDie = 15
+
+// sureCount counts the candidates sure to be dice.
+func sureCount(found []Candidate) int {
+	n := 0
+	for _, c := range found {
+		if c.Score >= sure {
+			n++
+		}
+	}
+	return n
 }
 
 // pipsOf reports whether the dice found are the pips of larger dice seen
