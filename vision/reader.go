@@ -275,7 +275,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
-		return inReadingOrder(withoutFronts(dice)), nil
+		return inReadingOrder(askOutsizedOnes(withoutFronts(dice))), nil
 	}
 	sc, err := r.sceneOf(frame)
 	if err != nil {
@@ -298,7 +298,7 @@ func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]
 		if dice, err = r.readPips(frame, sc, found); err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
-		dice = withoutFronts(dice)
+		dice = askOutsizedOnes(withoutFronts(dice))
 	}
 	return inReadingOrder(dice), nil
 }
