@@ -286,26 +286,14 @@ const (
 // than the model reads big as (showsMore): no part of a face shows more.
 // Under a quarter of the short side, big is looked under only in a frame
 // of fewer than crowd dice the detector is sure of (crowded says there
-// are more), and only where the model is unsure of it: most dice are that
-// size, and the model's reading and the detector's settle cost a frame of
-// many dice a twentieth of its read; a die read surely is seldom a huddle,
-// while a small part of it, a 1's pip and its shading, can read as a face
-// of more pips. On a pale tray the detector, settling, can draw a box two
-// to five times the side of a few small dark dice round one or two of
-// them, which the model reads unsure.
+// are more): most dice are that size, and the detector's settle would
+// cost a frame of many dice a twentieth of its read. On a pale tray the
+// detector, settling, can draw a box two to five times the side of a few
+// small dark dice round one or two of them.
 func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate, crowded bool) ([]detect.Candidate, bool) {
 	short := float64(min(frame.Cols(), frame.Rows()))
-	if r.model == nil || r.finder == nil || big.Side < huddleLeast*short {
+	if r.model == nil || r.finder == nil || big.Side < huddleLeast*short || crowded && big.Side < huddleSure*short {
 		return nil, false
-	}
-	if big.Side < huddleSure*short {
-		if crowded {
-			return nil, false
-		}
-		whole, err := r.model.classify(frame, []proposal{seenAs(big)})
-		if err != nil || whole[0][likeliest(whole[0])] >= sureAlone {
-			return nil, false
-		}
 	}
 	under, err := r.finder.DetectWithin(frame, 0, huddleShare*big.Side)
 	if err != nil {
@@ -425,7 +413,7 @@ const huddleFace = 0.5
 
 // huddleLeast is the least side, as a share of the frame's short side, of
 // a die huddle looks under; huddleSure the side from which it looks under
-// any, in a crowd or read surely too.
+// one in a crowd too.
 const (
 	huddleLeast = 0.1
 	huddleSure  = 0.25

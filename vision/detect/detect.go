@@ -285,7 +285,7 @@ func (d *Detector) settle(frame gocv.Mat, smallest, largest float64) ([]Candidat
 // small dice, wins by a crowd only: on a table the detector has never
 // seen it is often surer of a die's side face than of its top.
 func outdoes(side, short float64, more, found []Candidate) bool {
-	n, has := sureCount(more), sureCount(found)
+	n, has := len(SureSides(more)), len(SureSides(found))
 	switch {
 	case n == 0:
 		return false
@@ -315,17 +315,6 @@ const crowd = 3
 // smallestDie is the side in pixels of the smallest die a settle looks for
 // on its own; a look at a 24th of a small frame may still find smaller.
 const smallestDie = 15
-
-// sureCount counts the candidates sure to be dice.
-func sureCount(found []Candidate) int {
-	n := 0
-	for _, c := range found {
-		if c.Score >= sure {
-			n++
-		}
-	}
-	return n
-}
 
 // pipsOf reports whether the dice found are the pips of larger dice seen
 // in above: most of the sure ones lie inside a die of over pipsWithin times
