@@ -104,9 +104,10 @@ func (f *Feed) attach(cam scoreboard.Camera) {
 	}
 }
 
-// KeepRolls has the feed hand each roll the card takes to rolls, which
+// KeepRolls has the feed offer rolls each roll it hands the card; rolls
 // becomes the feed's to close. Call it before Run, and give rolls to the
-// scoreboard as its RollKeeper, which tells it what the table confirmed.
+// scoreboard as its RollKeeper, which tells it which roll the card took and
+// what the table confirmed.
 func (f *Feed) KeepRolls(rolls *Rolls) { f.rolls = rolls }
 
 // Close closes the source, the reader and the kept frame, and writes the
@@ -171,8 +172,14 @@ func (f *Feed) read(ctx context.Context, cam scoreboard.Camera) error {
 			return err
 		}
 		tray.follow(ev)
-		if ev.Reading != nil && cam.Settled(rollOf(ev.Reading.Dice)) && f.rolls != nil {
-			f.rolls.taken(fr.Mat, ev.Reading.Dice)
+		if ev.Reading != nil {
+			if f.rolls != nil {
+				f.rolls.offer(fr.Mat, ev.Reading.Dice)
+			}
+			cam.Settled(rollOf(ev.Reading.Dice))
+		}
+		if f.rolls != nil {
+			f.rolls.flush()
 		}
 		cam.Status(stateName(ev.State), tray.seen)
 		if f.keep.Load() {

@@ -17,23 +17,32 @@ import (
 // become photos of the table's own dice on its own table, from which
 // `dicecam calibrate --from` fits a profile, with a head for those dice.
 //
-// A roll is written once the next roll is taken, or the feed closes: the
+// A roll is written once the card takes the next, or the feed closes: the
 // table may correct and confirm it again until then.
+//
+// The feed offers a roll before it hands it to the card, and the card says
+// under its own lock when it takes it (Rolled). So a confirmation the table
+// makes the moment the roll shows on the page is always of that roll, never
+// of the one before.
 type Rolls struct {
 	out *vision.FolderWriter
 	log *log.Logger
 	now func() time.Time
 
-	mu      sync.Mutex // guards pending; the writing happens outside it
-	pending roll
+	// mu guards offered, pending and done; the writing happens outside it,
+	// since Rolled is called under the server's lock.
+	mu      sync.Mutex
+	offered *roll  // the roll handed to the card, until it takes it
+	pending roll   // the roll the card took last
+	done    []roll // rolls the card has moved on from, to write
 }
 
-// roll is the roll the card took last: its frame, the dice read on it, and
-// the faces the table confirmed, once it has.
+// roll is a roll the camera read: its frame, the dice read on it, and the
+// faces the table confirmed, once it has.
 type roll struct {
 	held      bool // frame holds a copy, for write to close
 	frame     gocv.Mat
-	at        time.Time // when the card took it, which names its photo
+	at        time.Time // when it was offered, which names its photo
 	dice      []vision.Die
 	read      [5]int
 	confirmed *[5]int
@@ -56,20 +65,52 @@ func (k *Rolls) Dir() string { return k.out.Dir() }
 // Kept is how many rolls have been written so far.
 func (k *Rolls) Kept() int { return k.out.Written() }
 
-// taken holds the roll the card just took, read as dice on frame, and
-// writes the one before if the table confirmed it. A roll of more dice
-// than the card has places is not held: one of its dice is no die of the
-// card, and the frame would teach it as a die.
-func (k *Rolls) taken(frame gocv.Mat, dice []vision.Die) {
-	next := roll{dice: dice, read: faces(dice), at: k.now()}
+// offer holds the roll read as dice on frame, which the feed is about to
+// hand the card. A roll of more dice than the card has places keeps no
+// frame: one of its dice is no die of the card, and the frame would teach
+// it as a die.
+func (k *Rolls) offer(frame gocv.Mat, dice []vision.Die) {
+	next := &roll{dice: dice, read: faces(dice), at: k.now()}
 	if len(dice) <= len(next.read) {
 		next.frame, next.held = frame.Clone(), true
 	}
 	k.mu.Lock()
-	done := k.pending
-	k.pending = next
+	stale := k.offered
+	k.offered = next
 	k.mu.Unlock()
-	k.write(done)
+	if stale != nil {
+		stale.free()
+	}
+}
+
+// Rolled implements scoreboard.RollKeeper. The roll offered becomes the
+// one confirmations are of if its faces are those the card took; any other
+// throw, typed say, leaves the camera no roll on the card.
+func (k *Rolls) Rolled(dice [5]int) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.pending.held {
+		k.done = append(k.done, k.pending)
+	}
+	k.pending = roll{}
+	if k.offered != nil && k.offered.read == dice {
+		k.pending, k.offered = *k.offered, nil
+	}
+}
+
+// flush writes the confirmed rolls the card has moved on from and frees the
+// frame of a roll offered that the card did not take.
+func (k *Rolls) flush() {
+	k.mu.Lock()
+	done, stale := k.done, k.offered
+	k.done, k.offered = nil, nil
+	k.mu.Unlock()
+	if stale != nil {
+		stale.free()
+	}
+	for _, r := range done {
+		k.write(r)
+	}
 }
 
 // Confirmed implements scoreboard.RollKeeper.
@@ -85,13 +126,18 @@ func (k *Rolls) Confirmed(read, confirmed [5]int, ok bool) {
 	}
 }
 
+// free closes r's frame.
+func (r *roll) free() {
+	if r.held {
+		r.frame.Close()
+		r.held = false
+	}
+}
+
 // write adds r to the folder if the table confirmed it, and frees its frame.
 func (k *Rolls) write(r roll) {
-	if !r.held {
-		return
-	}
-	defer r.frame.Close()
-	if r.confirmed == nil {
+	defer r.free()
+	if !r.held || r.confirmed == nil {
 		return
 	}
 	dice := make([]vision.Die, len(r.dice))
@@ -110,10 +156,10 @@ func (k *Rolls) write(r roll) {
 // Close writes the last roll if it was confirmed and closes the folder.
 func (k *Rolls) Close() error {
 	k.mu.Lock()
-	last := k.pending
+	k.done = append(k.done, k.pending)
 	k.pending = roll{}
 	k.mu.Unlock()
-	k.write(last)
+	k.flush()
 	if err := k.out.Close(); err != nil {
 		return fmt.Errorf("keep the confirmed rolls: %w", err)
 	}

@@ -28,32 +28,40 @@ func square(v, x, y int) vision.Die {
 		Box: [4]image.Point{{x, y}, {x + 20, y}, {x + 20, y + 20}, {x, y + 20}}}
 }
 
-func TestRollsKeepsTheConfirmedRollsWithTheTablesFaces(t *testing.T) {
-	matcheck.Check(t)
-	dir := filepath.Join(t.TempDir(), "rolls")
-	var terminal bytes.Buffer
-	k, err := KeepRolls(dir, log.New(&terminal))
+// keeping starts keeping rolls in dir, on a clock that starts at
+// 2026-12-04 20:15:00 and moves a second a roll, and gives a frame to read
+// dice on, for the caller to close, and five dice read on it.
+func keeping(t *testing.T, dir string, terminal *bytes.Buffer) (*Rolls, gocv.Mat, []vision.Die) {
+	k, err := KeepRolls(dir, log.New(terminal))
 	require.NoError(t, err)
 	clock := time.Date(2026, 12, 4, 20, 15, 0, 0, time.UTC)
 	k.now = func() time.Time { clock = clock.Add(time.Second); return clock }
 	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(30, 120, 40, 0), 100, 200, gocv.MatTypeCV8UC3)
-	defer frame.Close()
 	five := []vision.Die{square(4, 10, 10), square(4, 40, 10), square(2, 70, 10), square(4, 100, 10), square(1, 130, 10)}
+	return k, frame, five
+}
 
-	k.taken(frame, five)
+func TestRollsKeepsTheConfirmedRollsWithTheTablesFaces(t *testing.T) {
+	matcheck.Check(t)
+	dir := filepath.Join(t.TempDir(), "rolls")
+	var terminal bytes.Buffer
+	k, frame, five := keeping(t, dir, &terminal)
+	defer frame.Close()
+
+	take(k, frame, five)
 	k.Confirmed([5]int{1, 2, 3, 4, 5}, [5]int{1, 2, 3, 4, 5}, true) // another roll's
-	k.taken(frame, five)
+	take(k, frame, five)
 	assert.Zero(t, k.Kept(), "a roll the table never confirmed is not kept")
 
 	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 3, 4, 1}, true)
 	six := append(slices.Clone(five), square(6, 160, 60))
-	k.taken(frame, six)
+	take(k, frame, six)
 	assert.Equal(t, 1, k.Kept(), "the confirmed roll is written once the next is taken")
 	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1}, true)
-	k.taken(frame, five)
+	take(k, frame, five)
 	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1}, true)
 	k.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{}, false) // the confirmation undone
-	k.taken(frame, five[:3])                            // the held dice set aside
+	take(k, frame, five[:3])                            // the held dice set aside
 	assert.Equal(t, 1, k.Kept(), "a roll whose confirmation was undone is not kept")
 	assert.Equal(t, 1, k.Kept(), "a roll of six dice, one of them no die of the card's, is not kept")
 	k.Confirmed([5]int{4, 4, 2, 0, 0}, [5]int{4, 5, 2, 0, 0}, true)
@@ -77,7 +85,7 @@ func TestRollsKeepsTheConfirmedRollsWithTheTablesFaces(t *testing.T) {
 	// Played again later, the rolls add to the same folder.
 	again, err := KeepRolls(dir, log.New(&terminal))
 	require.NoError(t, err)
-	again.taken(frame, five)
+	take(again, frame, five)
 	again.Confirmed([5]int{4, 4, 2, 4, 1}, [5]int{4, 4, 2, 4, 1}, true)
 	require.NoError(t, again.Close())
 	photos, err = vision.LoadFolder(dir)
@@ -166,6 +174,48 @@ func TestPlayedRollsBecomeALabelledFolder(t *testing.T) {
 	}
 }
 
+// take hands k a roll as the feed and the card do: offered, taken by the
+// card, and the roll before written.
+func take(k *Rolls, frame gocv.Mat, dice []vision.Die) {
+	k.offer(frame, dice)
+	k.Rolled(faces(dice))
+	k.flush()
+}
+
+// TestAConfirmationAheadOfTheFeedIsOfTheRollOnTheCard confirms each roll
+// the moment the card takes it, before the feed has heard back from the
+// card, as a quick table does: each confirmation is of its own roll, even
+// where the two rolls show the same faces.
+func TestAConfirmationAheadOfTheFeedIsOfTheRollOnTheCard(t *testing.T) {
+	matcheck.Check(t)
+	dir := filepath.Join(t.TempDir(), "rolls")
+	k, frame, five := keeping(t, dir, &bytes.Buffer{})
+	defer frame.Close()
+	read := faces(five)
+
+	for _, table := range [][5]int{{4, 4, 3, 4, 1}, {4, 4, 2, 4, 1}} {
+		k.offer(frame, five)
+		k.Rolled(read)
+		k.Confirmed(read, table, true)
+		k.flush()
+	}
+	k.offer(frame, five) // a roll the card refuses
+	k.flush()
+	require.NoError(t, k.Close())
+	require.Equal(t, 2, k.Kept())
+
+	photos, err := vision.LoadFolder(dir)
+	require.NoError(t, err)
+	require.Len(t, photos, 2)
+	for i, want := range [][]int{{4, 4, 3, 4, 1}, {4, 4, 2, 4, 1}} {
+		var values []int
+		for _, d := range photos[i].Dice {
+			values = append(values, d.Value)
+		}
+		assert.Equal(t, want, values, "roll %d holds its own confirmation", i+1)
+	}
+}
+
 // move posts a move at the current version and requires it taken.
 func (b *board) move(path string, body map[string]any) {
 	b.t.Helper()
@@ -182,18 +232,15 @@ func (b *board) move(path string, body map[string]any) {
 }
 
 func TestTheNextRollWithTheSameFacesKeepsTheLastOne(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "rolls")
-	k, err := KeepRolls(dir, log.New(&bytes.Buffer{}))
-	require.NoError(t, err)
-	b := newBoardWith(t, scoreboard.Config{Rolls: k}, "yacht", "Ann", "Bob")
-	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(30, 120, 40, 0), 100, 200, gocv.MatTypeCV8UC3)
+	k, frame, five := keeping(t, filepath.Join(t.TempDir(), "rolls"), &bytes.Buffer{})
 	defer frame.Close()
-	five := []vision.Die{square(4, 10, 10), square(4, 40, 10), square(2, 70, 10), square(4, 100, 10), square(1, 130, 10)}
+	b := newBoardWith(t, scoreboard.Config{Rolls: k}, "yacht", "Ann", "Bob")
 
 	for _, player := range []string{"Ann", "Bob"} {
 		read, unsure := rollOf(five)
+		k.offer(frame, five)
 		require.True(t, b.srv.Settled(read, unsure), "%s's roll", player)
-		k.taken(frame, five)
+		k.flush()
 		b.move("/api/confirm", nil)
 		b.move("/api/score", map[string]any{"box": "fours"})
 	}

@@ -224,11 +224,7 @@ func (s *Server) makeMove(ctx context.Context, version *int, m Move) (View, int,
 		return View{}, s.storeFailed(err), fmt.Errorf("the move was not made: %w", err)
 	}
 	s.game = next
-	if m.Kind != MoveRoll {
-		// A new throw is unconfirmed, and the keeper may still hold the
-		// last one, which its faces could match.
-		s.keepLocked()
-	}
+	s.keepLocked(m)
 	return s.broadcastLocked(), http.StatusOK, nil
 }
 

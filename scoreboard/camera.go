@@ -256,12 +256,22 @@ type RollKeeper interface {
 	// confirms none of it, or typed in a die the camera did not read. It
 	// is called under the server's lock, so it must not call the server.
 	Confirmed(read, confirmed [5]int, ok bool)
+	// Rolled says the card took a throw of dice, read by the camera or
+	// typed: what the table confirms from now on is of it. It is called
+	// under the server's lock, before anyone is shown the throw, so that
+	// no confirmation can reach the keeper ahead of the throw it is of.
+	Rolled(dice [5]int)
 }
 
-// keepLocked tells the roll keeper what the table confirms of the throw
-// on the card: a confirmation undone takes back what it said.
-func (s *Server) keepLocked() {
+// keepLocked tells the roll keeper of the move m: the throw it took, or what
+// the table confirms of the throw on the card, where a confirmation undone
+// takes back what it said.
+func (s *Server) keepLocked(m Move) {
 	if s.cfg.Rolls == nil {
+		return
+	}
+	if m.Kind == MoveRoll {
+		s.cfg.Rolls.Rolled(m.Dice)
 		return
 	}
 	r := s.game.State().Throw

@@ -196,8 +196,11 @@ func TestACameraGivingNoFrameDoesNotHoldThePageLoad(t *testing.T) {
 }
 
 // keeper is a RollKeeper that holds, by the camera's reading, the faces
-// the table confirms now.
-type keeper struct{ told map[[5]int][5]int }
+// the table confirms now, and the throws the card took.
+type keeper struct {
+	told   map[[5]int][5]int
+	rolled [][5]int
+}
 
 func (k *keeper) Confirmed(read, confirmed [5]int, ok bool) {
 	if k.told == nil {
@@ -209,11 +212,14 @@ func (k *keeper) Confirmed(read, confirmed [5]int, ok bool) {
 	}
 }
 
+func (k *keeper) Rolled(dice [5]int) { k.rolled = append(k.rolled, dice) }
+
 func TestConfirmedCameraRollsGoToTheRollKeeper(t *testing.T) {
 	k := &keeper{}
 	b := newBoardIn(t, t.TempDir(), Config{Camera: true, Rolls: k}, "yacht", "Ann")
 
 	assert.True(t, b.srv.Settled([5]int{4, 4, 2, 4, 1}, [5]bool{false, false, true, false, false}), "the first roll is taken")
+	assert.Equal(t, [][5]int{{4, 4, 2, 4, 1}}, k.rolled, "the keeper hears of the throw the card took")
 	b.must("/api/die", map[string]any{"die": 2, "face": 3}) // the unsure die corrected
 	assert.Empty(t, k.told, "nothing is kept before the table confirms")
 	b.must("/api/confirm", map[string]any{})
@@ -244,6 +250,10 @@ func TestConfirmedCameraRollsGoToTheRollKeeper(t *testing.T) {
 	b.must("/api/die", map[string]any{"die": 4, "face": 1})
 	b.must("/api/confirm", map[string]any{})
 	assert.NotContains(t, k.told, [5]int{2, 2, 5, 6, 0}, "a roll with a die typed in is not kept")
+	n := len(k.rolled)
+	assert.Equal(t, [5]int{2, 2, 5, 6, 0}, k.rolled[n-1], "the last throw the card took")
+	assert.False(t, b.srv.Settled([5]int{1, 1, 1, 1, 1}, [5]bool{}), "a confirmed roll is not replaced")
+	assert.Len(t, k.rolled, n, "a roll the card refuses is no throw")
 }
 
 func TestPageSaysConfirmedRollsAreKept(t *testing.T) {
