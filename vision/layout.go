@@ -34,22 +34,38 @@ func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 
 // counted is pipsLaidOut's count on px, a layoutSide square of Lab pixels.
 // A body of several colours leaves the count by distance from its median
-// in doubt, and the pips' own colour may count it.
+// in doubt, and the pips' own colour may count it. Failing both, pips that
+// differ from the body more in colour than in light are counted by their
+// distance from it in chroma alone, and taken where the distance with
+// lightness at half its weight counts as many: the swirls and shading of a
+// marbled body differ from its median mostly in light, and so does a
+// die's side face, while the red pips of a black die or the black ones of
+// a yellow die, small enough that a camera's chroma, kept at half the
+// resolution, blurs them, stand out by their colour. Either distance
+// alone counts more such dice, and some wrong: the front of a white die
+// seen low at half the lightness, two of a 4's red pips in chroma alone.
 func counted(px []uint8) int {
-	if n := countedByDistance(px); n > 0 {
+	if n := countedByDistance(px, 1); n > 0 {
 		return n
 	}
-	return pipsOfAColour(splitFace(px))
+	if n := pipsOfAColour(splitFace(px)); n > 0 {
+		return n
+	}
+	if n := countedByDistance(px, 0); n > 0 && n == countedByDistance(px, 0.5) {
+		return n
+	}
+	return 0
 }
 
-// countedByDistance counts the spots far from the body's colour on the
-// face told from the table, and failing that on the whole square: the
-// face told from the table takes in the side faces of a die seen at an
-// angle, whose body they share, and its centroid falls off the top face's;
-// the box's centre, the detector's guess at the top face, may still count
-// it. Where no table is told the square is the face already.
-func countedByDistance(px []uint8) int {
-	k := inkOf(px)
+// countedByDistance counts the spots far from the body's colour, with
+// lightness at weight wL, on the face told from the table, and failing that
+// on the whole square: the face told from the table takes in the side
+// faces of a die seen at an angle, whose body they share, and its centroid
+// falls off the top face's; the box's centre, the detector's guess at the
+// top face, may still count it. Where no table is told the square is the
+// face already.
+func countedByDistance(px []uint8, wL float64) int {
+	k := inkOf(px, wL)
 	for _, told := range [2]bool{true, false} {
 		sp, f, stray, tabled := k.spots(told)
 		if n := laidOut(sp, f); !stray && n > 0 {
@@ -73,7 +89,7 @@ func pipsAgree(frame gocv.Mat, d Die) bool {
 			if !lonePip(split) {
 				return 0
 			}
-			n := countedByDistance(px)
+			n := countedByDistance(px, 1)
 			if n == 0 {
 				n = pipsOfAColour(split)
 			}
@@ -214,8 +230,9 @@ type inked struct {
 	ink  uint8
 }
 
-// inkOf measures px, a layoutSide square of Lab pixels, as spots spells out.
-func inkOf(px []uint8) *inked {
+// inkOf measures px, a layoutSide square of Lab pixels, as spots spells
+// out, with lightness at weight wL in the distance.
+func inkOf(px []uint8, wL float64) *inked {
 	const n = layoutSide
 	var bodyHist [3][256]int
 	for i := range n * n {
@@ -232,8 +249,8 @@ func inkOf(px []uint8) *inked {
 	k := &inked{}
 	var hist [256]int
 	for i := range k.dist {
-		dl, da, db := int(px[3*i])-body[0], int(px[3*i+1])-body[1], int(px[3*i+2])-body[2]
-		k.dist[i] = uint8(min(255, math.Round(math.Sqrt(float64(dl*dl+da*da+db*db)))))
+		dl, da, db := wL*float64(int(px[3*i])-body[0]), float64(int(px[3*i+1])-body[1]), float64(int(px[3*i+2])-body[2])
+		k.dist[i] = uint8(min(255, math.Round(math.Sqrt(dl*dl+da*da+db*db))))
 		if nearCentre(i, inkReach) {
 			hist[k.dist[i]]++
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -218,6 +219,37 @@ func BenchmarkPipsLaidOut(b *testing.B) {
 					b.Fatal("the 5 was not counted")
 				}
 			}
+		})
+	}
+}
+
+// TestPipsLaidOutCountsPipsThatDifferInColourMoreThanInLight reads dice of
+// tray-topdown's photographs, each cut out around its box (named
+// VALUE-sideSIDE-PHOTO.png): red pips on black and marbled bodies, black
+// pips on yellow marbled ones, a green die's white pips. The distance from
+// the body in full Lab finds their pips no farther off than the body's
+// swirls and shading, and their colours do not split; the chroma alone and
+// at half the lightness count them alike.
+func TestPipsLaidOutCountsPipsThatDifferInColourMoreThanInLight(t *testing.T) {
+	matcheck.Check(t)
+	paths, err := filepath.Glob(filepath.Join("testdata", "chroma", "*.png"))
+	require.NoError(t, err)
+	require.Len(t, paths, 8)
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			var v, side int
+			_, err := fmt.Sscanf(filepath.Base(path), "%d-side%d-", &v, &side)
+			require.NoError(t, err)
+			frame := gocv.IMRead(path, gocv.IMReadColor)
+			defer frame.Close()
+			require.False(t, frame.Empty())
+			c := image.Pt(frame.Cols()/2, frame.Rows()/2)
+			onSquare(frame, c, float64(side), func(px []uint8) int {
+				assert.Zero(t, countedByDistance(px, 1), "counted by the full distance")
+				assert.Zero(t, pipsOfAColour(splitFace(px)), "counted by the pips' colour")
+				return 0
+			})
+			assert.Equal(t, v, pipsLaidOut(frame, c, float64(side)))
 		})
 	}
 }
