@@ -30,13 +30,14 @@ func square(v, x, y int) vision.Die {
 
 // keeping starts keeping rolls in dir, on a clock that starts at
 // 2026-12-04 20:15:00 and moves a second a roll, and gives a frame to read
-// dice on, for the caller to close, and five dice read on it.
+// dice on, which closes when t ends, and five dice read on it.
 func keeping(t *testing.T, dir string, terminal *bytes.Buffer) (*Rolls, gocv.Mat, []vision.Die) {
 	k, err := KeepRolls(dir, log.New(terminal))
 	require.NoError(t, err)
 	clock := time.Date(2026, 12, 4, 20, 15, 0, 0, time.UTC)
 	k.now = func() time.Time { clock = clock.Add(time.Second); return clock }
 	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(30, 120, 40, 0), 100, 200, gocv.MatTypeCV8UC3)
+	t.Cleanup(func() { frame.Close() })
 	five := []vision.Die{square(4, 10, 10), square(4, 40, 10), square(2, 70, 10), square(4, 100, 10), square(1, 130, 10)}
 	return k, frame, five
 }
@@ -46,7 +47,6 @@ func TestRollsKeepsTheConfirmedRollsWithTheTablesFaces(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "rolls")
 	var terminal bytes.Buffer
 	k, frame, five := keeping(t, dir, &terminal)
-	defer frame.Close()
 
 	take(k, frame, five)
 	k.Confirmed([5]int{1, 2, 3, 4, 5}, [5]int{1, 2, 3, 4, 5}, true) // another roll's
@@ -190,7 +190,6 @@ func TestAConfirmationAheadOfTheFeedIsOfTheRollOnTheCard(t *testing.T) {
 	matcheck.Check(t)
 	dir := filepath.Join(t.TempDir(), "rolls")
 	k, frame, five := keeping(t, dir, &bytes.Buffer{})
-	defer frame.Close()
 	read := faces(five)
 
 	for _, table := range [][5]int{{4, 4, 3, 4, 1}, {4, 4, 2, 4, 1}} {
@@ -203,17 +202,43 @@ func TestAConfirmationAheadOfTheFeedIsOfTheRollOnTheCard(t *testing.T) {
 	k.flush()
 	require.NoError(t, k.Close())
 	require.Equal(t, 2, k.Kept())
+	assert.Equal(t, [][]int{{4, 4, 3, 4, 1}, {4, 4, 2, 4, 1}}, keptFaces(t, dir), "each roll holds its own confirmation")
+}
 
+// keptFaces reads the labelled folder dir back: the faces of each photo's dice.
+func keptFaces(t *testing.T, dir string) [][]int {
+	t.Helper()
 	photos, err := vision.LoadFolder(dir)
 	require.NoError(t, err)
-	require.Len(t, photos, 2)
-	for i, want := range [][]int{{4, 4, 3, 4, 1}, {4, 4, 2, 4, 1}} {
+	var faces [][]int
+	for _, p := range photos {
 		var values []int
-		for _, d := range photos[i].Dice {
+		for _, d := range p.Dice {
 			values = append(values, d.Value)
 		}
-		assert.Equal(t, want, values, "roll %d holds its own confirmation", i+1)
+		faces = append(faces, values)
 	}
+	return faces
+}
+
+// TestATypedThrowMovesTheCardOnFromTheCamerasRoll types a throw after a
+// confirmed camera roll: the camera's roll is written as confirmed, and
+// what the table says of the typed throw, whatever its faces, is not of it.
+func TestATypedThrowMovesTheCardOnFromTheCamerasRoll(t *testing.T) {
+	matcheck.Check(t)
+	dir := filepath.Join(t.TempDir(), "rolls")
+	k, frame, five := keeping(t, dir, &bytes.Buffer{})
+	read := faces(five)
+
+	take(k, frame, five)
+	k.Confirmed(read, read, true)
+	k.Rolled([5]int{1, 2, 3, 4, 5}) // typed
+	k.Confirmed(read, [5]int{6, 6, 6, 6, 6}, true)
+	k.flush()
+	assert.Equal(t, 1, k.Kept(), "the camera's roll is written once the card moves on")
+	require.NoError(t, k.Close())
+	assert.Equal(t, 1, k.Kept())
+	assert.Equal(t, [][]int{read[:]}, keptFaces(t, dir), "the faces confirmed while it was on the card")
 }
 
 // move posts a move at the current version and requires it taken.
@@ -233,7 +258,6 @@ func (b *board) move(path string, body map[string]any) {
 
 func TestTheNextRollWithTheSameFacesKeepsTheLastOne(t *testing.T) {
 	k, frame, five := keeping(t, filepath.Join(t.TempDir(), "rolls"), &bytes.Buffer{})
-	defer frame.Close()
 	b := newBoardWith(t, scoreboard.Config{Rolls: k}, "yacht", "Ann", "Bob")
 
 	for _, player := range []string{"Ann", "Bob"} {
