@@ -104,7 +104,7 @@ func (f *Feed) attach(cam scoreboard.Camera) {
 	}
 }
 
-// KeepRolls has the feed offer rolls each roll it hands the card; rolls
+// KeepRolls has the feed offer each roll it hands the card to rolls, which
 // becomes the feed's to close. Call it before Run, and give rolls to the
 // scoreboard as its RollKeeper, which tells it which roll the card took and
 // what the table confirmed.
