@@ -89,13 +89,19 @@ func (k *Rolls) offer(frame gocv.Mat, dice []vision.Die) {
 func (k *Rolls) Rolled(dice [5]int) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	k.moveOnLocked()
+	if k.offered != nil && k.offered.read == dice {
+		k.pending, k.offered = *k.offered, nil
+	}
+}
+
+// moveOnLocked sets the pending roll aside to be written: the card holds it
+// no more. k.mu must be held.
+func (k *Rolls) moveOnLocked() {
 	if k.pending.held {
 		k.done = append(k.done, k.pending)
 	}
 	k.pending = roll{}
-	if k.offered != nil && k.offered.read == dice {
-		k.pending, k.offered = *k.offered, nil
-	}
 }
 
 // flush writes the confirmed rolls the card has moved on from and frees the
@@ -156,8 +162,7 @@ func (k *Rolls) write(r roll) {
 // Close writes the last roll if it was confirmed and closes the folder.
 func (k *Rolls) Close() error {
 	k.mu.Lock()
-	k.done = append(k.done, k.pending)
-	k.pending = roll{}
+	k.moveOnLocked()
 	k.mu.Unlock()
 	k.flush()
 	if err := k.out.Close(); err != nil {
