@@ -77,13 +77,32 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// Measure matches the reported dice of one photo, of size frame, to its
-// labelled dice and counts the outcome. A reported die matches a labelled
-// one when its centre lies in the labelled box grown by half its width and
-// height on each side; a die labelled without a box matches any, nearest
-// the frame's centre first. Pairs are taken greedily, nearest first, one to
-// one.
-func Measure(labelled []Labelled, reported []Die, frame image.Point) Accuracy {
+// Outcome is what became of one die of a photo in a reading.
+type Outcome string
+
+const (
+	Right  Outcome = "right"  // matched, read with confidence and right
+	Wrong  Outcome = "wrong"  // matched, read with confidence and wrong: silently wrong
+	Asked  Outcome = "asked"  // matched and reported uncertain
+	Missed Outcome = "missed" // labelled, and no reported die matched it
+	False  Outcome = "false"  // reported, and it matched no labelled die
+)
+
+// A Match is one die of a photo as Pair found it: a labelled die and the
+// reported die that matched it, or either alone, the other index -1.
+type Match struct {
+	Label, Read int // indexes into the labelled and the reported dice
+	Outcome     Outcome
+}
+
+// Pair matches the reported dice of one photo, of size frame, to its
+// labelled dice. A reported die matches a labelled one when its centre
+// lies in the labelled box grown by half its width and height on each
+// side; a die labelled without a box matches any, nearest the frame's
+// centre first. Pairs are taken greedily, nearest first, one to one. The
+// matches come in that order, then the labelled dice missed, then the
+// reported dice that matched none, each in its own order.
+func Pair(labelled []Labelled, reported []Die, frame image.Point) []Match {
 	type pair struct {
 		l, r int
 		d    float64
@@ -105,7 +124,7 @@ func Measure(labelled []Labelled, reported []Die, frame image.Point) Accuracy {
 	}
 	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].d < pairs[j].d })
 
-	t := Accuracy{Photos: 1, Labelled: len(labelled)}
+	var out []Match
 	usedL := make([]bool, len(labelled))
 	usedR := make([]bool, len(reported))
 	for _, p := range pairs {
@@ -113,17 +132,47 @@ func Measure(labelled []Labelled, reported []Die, frame image.Point) Accuracy {
 			continue
 		}
 		usedL[p.l], usedR[p.r] = true, true
-		t.Matched++
+		m := Match{Label: p.l, Read: p.r, Outcome: Wrong}
 		switch r := reported[p.r]; {
 		case r.Uncertain:
-			t.Asked++
+			m.Outcome = Asked
 		case r.Value == labelled[p.l].Value:
-			t.Right++
-		default:
-			t.Wrong++
+			m.Outcome = Right
+		}
+		out = append(out, m)
+	}
+	for li, used := range usedL {
+		if !used {
+			out = append(out, Match{Label: li, Read: -1, Outcome: Missed})
 		}
 	}
-	t.False = len(reported) - t.Matched
+	for ri, used := range usedR {
+		if !used {
+			out = append(out, Match{Label: -1, Read: ri, Outcome: False})
+		}
+	}
+	return out
+}
+
+// Measure counts the outcome of one photo, of size frame, whose labelled
+// dice were read as reported, the dice matched as Pair matches them.
+func Measure(labelled []Labelled, reported []Die, frame image.Point) Accuracy {
+	t := Accuracy{Photos: 1, Labelled: len(labelled)}
+	for _, m := range Pair(labelled, reported, frame) {
+		switch m.Outcome {
+		case Right:
+			t.Right++
+		case Wrong:
+			t.Wrong++
+		case Asked:
+			t.Asked++
+		case False:
+			t.False++
+		}
+		if m.Label >= 0 && m.Read >= 0 {
+			t.Matched++
+		}
+	}
 
 	want := make([]int, len(labelled))
 	for i, l := range labelled {

@@ -62,6 +62,32 @@ func TestMeasureMatchesGreedilyInsideTheGrownBox(t *testing.T) {
 	}
 }
 
+func TestPairSaysWhatBecameOfEveryDie(t *testing.T) {
+	box := func(v int, x0, y0 float64) Labelled {
+		return Labelled{Value: v, Box: [4]float64{x0, y0, x0 + 20, y0 + 20}, Boxed: true}
+	}
+	labelled := []Labelled{box(1, 0, 0), box(2, 40, 0), box(3, 80, 0), box(4, 0, 60)}
+	reported := []Die{
+		die(5, 90, 10, false), // on the 3: silently wrong
+		die(2, 49, 11, true),  // on the 2: asked
+		die(9, 60, 90, false), // near nothing: false
+		die(1, 10, 10, false), // on the 1: right
+	}
+	got := Pair(labelled, reported, image.Pt(100, 100))
+	want := []Match{
+		{Label: 0, Read: 3, Outcome: Right},
+		{Label: 2, Read: 0, Outcome: Wrong},
+		{Label: 1, Read: 1, Outcome: Asked},
+		{Label: 3, Read: -1, Outcome: Missed},
+		{Label: -1, Read: 2, Outcome: False},
+	}
+	assert.Equal(t, want, got, "matches nearest first, then the misses, then the false dice")
+
+	a := Measure(labelled, reported, image.Pt(100, 100))
+	assert.Equal(t, Accuracy{Photos: 1, Labelled: 4, Matched: 3, Right: 1, Wrong: 1, Asked: 1, False: 1}, a,
+		"Measure counts what Pair says")
+}
+
 func TestAccuracyRatesLeaveAskedDiceOutOfValueAccuracy(t *testing.T) {
 	a := Accuracy{Photos: 4, Labelled: 10, Matched: 8, False: 2, Right: 6, Wrong: 1, Asked: 1, Clean: 1, Confirmed: 3}
 	assert.InDelta(t, 0.8, a.Recall(), 1e-9)

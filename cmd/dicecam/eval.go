@@ -16,7 +16,7 @@ import (
 	"github.com/dicecam/dicecam/vision"
 )
 
-const evalUsage = `[--profile P] [--failures DIR] [--fold K/N | --exclude-fold K/N] [--json] FOLDER...
+const evalUsage = `[--profile P] [--failures DIR] [--dice FILE] [--fold K/N | --exclude-fold K/N] [--json] FOLDER...
 
 Scores the reader on labelled folders (images.csv and dice.csv, as the
 README's "Labelled photos" says), a row for each folder and, for several, a
@@ -25,7 +25,9 @@ dice; "clean" the photos whose every die was read right with none asked and
 no false die; "confirmed" the photos right once the asked dice are confirmed
 as shown. A photo is in fold crc32(basename) % N; --fold 0/5 scores only
 fold 0, --exclude-fold 0/5 all the others, so a profile calibrated on one
-part can be measured on the part it never saw.`
+part can be measured on the part it never saw. --dice writes every die
+scored to a CSV file, a row each: what became of it (right, wrong, asked,
+missed, false), its label and its reading, where it lies, its side.`
 
 // evalRow is one folder's line of `dicecam eval`, and of its --json.
 type evalRow struct {
@@ -81,6 +83,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	failures := fs.String("failures", "", "write an annotated copy of each photo with a miss, a wrong value or a false die into `DIR`")
 	fold := fs.String("fold", "", "score only the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "score every photo except those of fold `K/N`")
+	diceOut := fs.String("dice", "", "write every die scored, its outcome, label and reading, to the CSV `FILE`")
 	asJSON := fs.Bool("json", false, "print the rows as a JSON array")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -112,6 +115,14 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
+	var dice *diceCSV
+	if *diceOut != "" {
+		if dice, err = createDiceCSV(*diceOut); err != nil {
+			return err
+		}
+		defer dice.Close()
+	}
+
 	bar := newProgress(e.stderr, total)
 	var rows []evalRow
 	var all vision.Accuracy
@@ -126,7 +137,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			}
 			bar.set(done)
 			done++
-			a, took, err := evalPhoto(reader, ph, *failures)
+			a, took, err := evalPhoto(reader, pos[i], ph, *failures, dice)
 			if err != nil {
 				bar.clear()
 				fmt.Fprintf(e.stderr, "%s: %v\n", ph.Path, err)
@@ -139,6 +150,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		all, allSpent = all.Add(sum), allSpent+spent
 	}
 	bar.clear()
+	if err := dice.Close(); err != nil {
+		return err
+	}
 	if len(rows) > 1 {
 		rows = append(rows, newEvalRow("total", all, allSpent))
 	}
@@ -194,7 +208,7 @@ func loadPhotos(dir string, pick vision.Fold) ([]vision.Photo, error) {
 	return photos, nil
 }
 
-func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accuracy, time.Duration, error) {
+func evalPhoto(r *vision.Reader, dir string, ph vision.Photo, failures string, out *diceCSV) (vision.Accuracy, time.Duration, error) {
 	frame, err := vision.ReadImage(ph.Path)
 	if err != nil {
 		return vision.Accuracy{}, 0, err
@@ -206,7 +220,11 @@ func evalPhoto(r *vision.Reader, ph vision.Photo, failures string) (vision.Accur
 	if err != nil {
 		return vision.Accuracy{}, 0, err
 	}
-	a := vision.Measure(ph.Dice, dice, image.Pt(frame.Cols(), frame.Rows()))
+	size := image.Pt(frame.Cols(), frame.Rows())
+	a := vision.Measure(ph.Dice, dice, size)
+	if err := out.write(dir, ph, dice, vision.Pair(ph.Dice, dice, size)); err != nil {
+		return a, took, err
+	}
 	if failures != "" && (a.Matched < a.Labelled || a.Wrong > 0 || a.False > 0) {
 		if err := writeAnnotated(frame, dice, filepath.Join(failures, filepath.Base(ph.Path))); err != nil {
 			return a, took, err

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -61,6 +63,47 @@ func TestEvalGivesARowPerFolderAndATotal(t *testing.T) {
 	assert.Equal(t, 12, rows[2].Dice)
 	assert.Equal(t, rows[0].FirstTime, rows[2].FirstTime, "the same photo twice reads alike")
 	assert.InDelta(t, 1.0, float64(rows[2].Found), 1e-9)
+}
+
+func TestEvalWritesEveryDieItScored(t *testing.T) {
+	dir := labelledFolder(t)
+	// Relabel the 1 as a 2, take the 6's label away and label a die where
+	// none lies: a wrong or asked die, a false one and a missed one.
+	labels := "image,value,xmin,ymin,xmax,ymax\n" +
+		"images/roll.jpg,2,261,150,316,205\nimages/roll.jpg,2,446,260,515,326\nimages/roll.jpg,3,126,95,202,170\n" +
+		"images/roll.jpg,4,131,174,210,249\nimages/roll.jpg,5,482,172,560,245\nimages/roll.jpg,4,10,10,40,40\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte(labels), 0o644))
+	out := filepath.Join(t.TempDir(), "dice.csv")
+	code, stdout, stderr := runCmd(t, "eval", "--json", "--dice", out, dir)
+	require.Equal(t, 0, code, stderr)
+	var rows []evalRow
+	require.NoError(t, json.Unmarshal([]byte(stdout), &rows))
+	require.Len(t, rows, 1)
+
+	f, err := os.Open(out)
+	require.NoError(t, err)
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	require.Equal(t, diceHeader, recs[0])
+	byOutcome := map[string][][]string{}
+	for _, r := range recs[1:] {
+		assert.Equal(t, []string{filepath.Base(dir), "images/roll.jpg"}, r[:2])
+		byOutcome[r[2]] = append(byOutcome[r[2]], r)
+	}
+	row := rows[0]
+	assert.Len(t, recs, 1+6+1, "six labelled dice and the false one")
+	assert.InDelta(t, float64(row.FirstTime)*6, float64(len(byOutcome["right"])), 1e-9, "the rows right are the first time's dice")
+	assert.InDelta(t, float64(row.SilentlyWrong)*6, float64(len(byOutcome["wrong"])), 1e-9)
+	assert.InDelta(t, float64(row.FalsePerPhoto), float64(len(byOutcome["false"])), 1e-9)
+
+	require.Len(t, byOutcome["missed"], 1)
+	assert.Equal(t, []string{"4", "", "", "", "25", "25", "30"}, byOutcome["missed"][0][3:], "a missed die lies at its box's centre")
+	require.Len(t, byOutcome["false"], 1)
+	assert.Equal(t, []string{"", "6", "6"}, byOutcome["false"][0][3:6], "the 6 no label matched")
+	relabelled := slices.IndexFunc(recs, func(r []string) bool { return r[3] == "2" && r[4] == "1" })
+	require.Positive(t, relabelled, "the 1 labelled 2 is read as a 1")
+	assert.Contains(t, []string{"wrong", "asked"}, recs[relabelled][2])
 }
 
 func TestEvalFlagMistakesAreUsageErrors(t *testing.T) {

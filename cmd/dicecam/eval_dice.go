@@ -1,0 +1,90 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/dicecam/dicecam/vision"
+)
+
+// diceCSV is the file `dicecam eval --dice` writes: a row for every die
+// scored, so that the dice a figure stands for can be looked at one by one.
+type diceCSV struct {
+	f    *os.File
+	w    *csv.Writer
+	path string
+}
+
+var diceHeader = []string{"folder", "image", "outcome", "label", "read", "face", "confidence", "x", "y", "side"}
+
+func createDiceCSV(path string) (*diceCSV, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("create the --dice file: %w", err)
+	}
+	d := &diceCSV{f: f, w: csv.NewWriter(f), path: path}
+	if err := d.w.Write(diceHeader); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("write %s: %w", path, err)
+	}
+	return d, nil
+}
+
+// write adds the dice of ph, a photo of the labelled folder dir, as Pair
+// matched them. A labelled die missed
+// lies at its box's centre, with its box's side; one labelled without a
+// box has neither. A nil d writes nothing.
+func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches []vision.Match) error {
+	if d == nil {
+		return nil
+	}
+	folder := filepath.Base(filepath.Clean(dir))
+	image, err := filepath.Rel(dir, ph.Path)
+	if err != nil {
+		image = ph.Path
+	}
+	image = filepath.ToSlash(image)
+	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	for _, m := range matches {
+		row := []string{folder, image, string(m.Outcome), "", "", "", "", "", "", ""}
+		if m.Label >= 0 {
+			row[3] = strconv.Itoa(ph.Dice[m.Label].Value)
+		}
+		switch {
+		case m.Read >= 0:
+			r := read[m.Read]
+			side := math.Hypot(float64(r.Box[1].X-r.Box[0].X), float64(r.Box[1].Y-r.Box[0].Y))
+			row[4], row[5], row[6] = strconv.Itoa(r.Value), r.Face, strconv.FormatFloat(r.Confidence, 'f', 3, 64)
+			row[7], row[8], row[9] = strconv.Itoa(r.Center.X), strconv.Itoa(r.Center.Y), strconv.FormatFloat(side, 'f', 1, 64)
+		case ph.Dice[m.Label].Boxed:
+			b := ph.Dice[m.Label].Box
+			row[7], row[8], row[9] = num((b[0]+b[2])/2), num((b[1]+b[3])/2), num(max(b[2]-b[0], b[3]-b[1]))
+		}
+		if err := d.w.Write(row); err != nil {
+			return fmt.Errorf("write %s: %w", d.path, err)
+		}
+	}
+	return nil
+}
+
+// Close flushes the rows and closes the file; closing it again, or a nil
+// d, does nothing.
+func (d *diceCSV) Close() error {
+	if d == nil || d.f == nil {
+		return nil
+	}
+	d.w.Flush()
+	err := d.w.Error()
+	if cerr := d.f.Close(); err == nil {
+		err = cerr
+	}
+	d.f = nil
+	if err != nil {
+		return fmt.Errorf("write %s: %w", d.path, err)
+	}
+	return nil
+}
