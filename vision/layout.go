@@ -44,6 +44,7 @@ func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 // resolution, blurs them, stand out by their colour. Either distance
 // alone counts more such dice, and some wrong: the front of a white die
 // seen low at half the lightness, two of a 4's red pips in chroma alone.
+// Last, pips run together are parted (countedParted).
 func counted(px []uint8) int {
 	if n := countedByDistance(px, 1); n > 0 {
 		return n
@@ -54,7 +55,48 @@ func counted(px []uint8) int {
 	if n := countedByDistance(px, 0); n > 0 && n == countedByDistance(px, 0.5) {
 		return n
 	}
+	return countedParted(px)
+}
+
+// Pips that lie close run together at the level that tells them from the
+// body: the photograph's compression and the shrink to the layoutSide
+// square blur the gap between two pips, so a 6's column or a 3's diagonal
+// becomes one blob, which leaves the count in doubt. The gap lies nearer
+// the body's colour than the pips' cores do, so a level a little above
+// theirs parts them. countedParted raises the pips' level on the face told
+// from the table by partStep at a time, up to partSteps times, and takes
+// the first count laid out with no stray blob beside it, provided every
+// pip the pips' own level found still holds one: a level that loses a
+// fainter pip, the top face's 1 of a die seen low, counts the two on its
+// front.
+const (
+	partStep  = 8
+	partSteps = 6
+)
+
+func countedParted(px []uint8) int {
+	k := inkOf(px, 1)
+	own, _, _, _ := k.spots(true, 0)
+	for j := 1; j <= partSteps; j++ {
+		sp, f, stray, tabled := k.spots(true, j*partStep)
+		if !tabled {
+			return 0
+		}
+		if n := laidOut(sp, f); n > 0 && !stray && holdsEvery(sp, own) {
+			return n
+		}
+	}
 	return 0
+}
+
+// holdsEvery reports whether a pip of sp lies on each spot of own.
+func holdsEvery(sp, own []spot) bool {
+	for _, o := range own {
+		if !slices.ContainsFunc(sp, func(s spot) bool { return math.Hypot(s.x-o.x, s.y-o.y) <= math.Sqrt(o.area) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // countedByDistance counts the spots far from the body's colour, with
@@ -67,7 +109,7 @@ func counted(px []uint8) int {
 func countedByDistance(px []uint8, wL float64) int {
 	k := inkOf(px, wL)
 	for _, told := range [2]bool{true, false} {
-		sp, f, stray, tabled := k.spots(told)
+		sp, f, stray, tabled := k.spots(told, 0)
 		if n := laidOut(sp, f); !stray && n > 0 {
 			return n
 		}
@@ -177,8 +219,9 @@ const (
 // a pip half seen, a marbled streak, a glare, a logo, which leave the
 // count in doubt. Smaller blobs off the centre are let be: the bevel round
 // a face catches the light, and a marbled body shows streaks, where no
-// pip's place is in question. tabled says the table was told.
-func (k *inked) spots(told bool) (out []spot, f face, stray, tabled bool) {
+// pip's place is in question. tabled says the table was told. above
+// raises the pips' level by that much over the one so set.
+func (k *inked) spots(told bool, above int) (out []spot, f face, stray, tabled bool) {
 	const n = layoutSide
 	dist, ink := &k.dist, k.ink
 	var table, onFace [n * n]bool
@@ -219,7 +262,8 @@ func (k *inked) spots(told bool) (out []spot, f face, stray, tabled bool) {
 			onFace[i] = true
 		}
 	}
-	out, stray = blobs(func(i int) bool { return dist[i] >= ink && onFace[i] }, func(x, y int) bool { return besideTable(&table, x, y) }, f)
+	level := int(ink) + above
+	out, stray = blobs(func(i int) bool { return int(dist[i]) >= level && onFace[i] }, func(x, y int) bool { return besideTable(&table, x, y) }, f)
 	return out, f, stray, tabled
 }
 

@@ -231,10 +231,33 @@ func BenchmarkPipsLaidOut(b *testing.B) {
 // swirls and shading, and their colours do not split; the chroma alone and
 // at half the lightness count them alike.
 func TestPipsLaidOutCountsPipsThatDifferInColourMoreThanInLight(t *testing.T) {
+	countsCutDice(t, "chroma", 8, func(t *testing.T, px []uint8) {
+		assert.Zero(t, countedByDistance(px, 1), "counted by the full distance")
+		assert.Zero(t, pipsOfAColour(splitFace(px)), "counted by the pips' colour")
+	})
+}
+
+// TestPipsLaidOutPartsPipsThatRunTogether reads dice of tray-topdown's
+// photographs, cut out as above, whose pips run together at the level that
+// tells them from the body: no earlier step counts them.
+func TestPipsLaidOutPartsPipsThatRunTogether(t *testing.T) {
+	countsCutDice(t, "parted", 9, func(t *testing.T, px []uint8) {
+		assert.Zero(t, countedByDistance(px, 1), "counted by the full distance")
+		assert.Zero(t, pipsOfAColour(splitFace(px)), "counted by the pips' colour")
+		if n := countedByDistance(px, 0); n > 0 {
+			assert.NotEqual(t, n, countedByDistance(px, 0.5), "counted in chroma and at half the lightness")
+		}
+	})
+}
+
+// countsCutDice checks that pipsLaidOut counts each of the n dice cut out
+// in testdata/dir, named VALUE-sideSIDE-PHOTO.png and centred in the image,
+// as its value, after before has looked at its layoutSide square.
+func countsCutDice(t *testing.T, dir string, n int, before func(t *testing.T, px []uint8)) {
 	matcheck.Check(t)
-	paths, err := filepath.Glob(filepath.Join("testdata", "chroma", "*.png"))
+	paths, err := filepath.Glob(filepath.Join("testdata", dir, "*.png"))
 	require.NoError(t, err)
-	require.Len(t, paths, 8)
+	require.Len(t, paths, n)
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			var v, side int
@@ -245,11 +268,36 @@ func TestPipsLaidOutCountsPipsThatDifferInColourMoreThanInLight(t *testing.T) {
 			require.False(t, frame.Empty())
 			c := image.Pt(frame.Cols()/2, frame.Rows()/2)
 			onSquare(frame, c, float64(side), func(px []uint8) int {
-				assert.Zero(t, countedByDistance(px, 1), "counted by the full distance")
-				assert.Zero(t, pipsOfAColour(splitFace(px)), "counted by the pips' colour")
+				before(t, px)
 				return 0
 			})
 			assert.Equal(t, v, pipsLaidOut(frame, c, float64(side)))
 		})
 	}
+}
+
+// A die seen from a low camera shows its top face's 1 above the two pips
+// of its front. A raised level loses the fainter 1 and lays the front's
+// pips out as a 2; the count must not take it.
+func TestPartingPipsLosesNoPip(t *testing.T) {
+	matcheck.Check(t)
+	frame := gocv.IMRead(filepath.Join("testdata", "lowfront", "1-side43-dice_43.png"), gocv.IMReadColor)
+	defer frame.Close()
+	require.False(t, frame.Empty())
+	c := image.Pt(frame.Cols()/2, frame.Rows()/2)
+	laidAsTwo := false
+	onSquare(frame, c, 43, func(px []uint8) int {
+		k := inkOf(px, 1)
+		own, _, _, _ := k.spots(true, 0)
+		for j := 1; j <= partSteps; j++ {
+			sp, f, stray, _ := k.spots(true, j*partStep)
+			if laidOut(sp, f) == 2 && !stray {
+				laidAsTwo = true
+				assert.False(t, holdsEvery(sp, own), "the level that lays out a 2 has lost a pip")
+			}
+		}
+		return 0
+	})
+	require.True(t, laidAsTwo, "some raised level lays the front's pips out as a 2")
+	assert.Zero(t, pipsLaidOut(frame, c, 43))
 }
