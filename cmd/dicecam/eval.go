@@ -222,8 +222,10 @@ func evalPhoto(r *vision.Reader, dir string, ph vision.Photo, failures string, o
 	}
 	size := image.Pt(frame.Cols(), frame.Rows())
 	a := vision.Measure(ph.Dice, dice, size)
-	if err := out.write(dir, ph, dice, vision.Pair(ph.Dice, dice, size)); err != nil {
-		return a, took, err
+	if out != nil {
+		if err := out.write(dir, ph, dice, vision.Pair(ph.Dice, dice, size)); err != nil {
+			return a, took, err
+		}
 	}
 	if failures != "" && (a.Matched < a.Labelled || a.Wrong > 0 || a.False > 0) {
 		if err := writeAnnotated(frame, dice, filepath.Join(failures, filepath.Base(ph.Path))); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -35,29 +36,25 @@ func createDiceCSV(path string) (*diceCSV, error) {
 }
 
 // write adds the dice of ph, a photo of the labelled folder dir, as Pair
-// matched them. A labelled die missed
-// lies at its box's centre, with its box's side; one labelled without a
-// box has neither. A nil d writes nothing.
+// matched them. A labelled die missed lies at its box's centre, with its
+// box's side; one labelled without a box has neither.
 func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches []vision.Match) error {
-	if d == nil {
-		return nil
-	}
 	folder := filepath.Base(filepath.Clean(dir))
-	image, err := filepath.Rel(dir, ph.Path)
+	photo, err := filepath.Rel(dir, ph.Path)
 	if err != nil {
-		image = ph.Path
+		photo = ph.Path
 	}
-	image = filepath.ToSlash(image)
+	photo = filepath.ToSlash(photo)
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	for _, m := range matches {
-		row := []string{folder, image, string(m.Outcome), "", "", "", "", "", "", ""}
+		row := []string{folder, photo, string(m.Outcome), "", "", "", "", "", "", ""}
 		if m.Label >= 0 {
 			row[3] = strconv.Itoa(ph.Dice[m.Label].Value)
 		}
 		switch {
 		case m.Read >= 0:
 			r := read[m.Read]
-			side := math.Hypot(float64(r.Box[1].X-r.Box[0].X), float64(r.Box[1].Y-r.Box[0].Y))
+			side := max(edge(r.Box[0], r.Box[1]), edge(r.Box[1], r.Box[2]))
 			row[4], row[5], row[6] = strconv.Itoa(r.Value), r.Face, strconv.FormatFloat(r.Confidence, 'f', 3, 64)
 			row[7], row[8], row[9] = strconv.Itoa(r.Center.X), strconv.Itoa(r.Center.Y), strconv.FormatFloat(side, 'f', 1, 64)
 		case ph.Dice[m.Label].Boxed:
@@ -87,4 +84,9 @@ func (d *diceCSV) Close() error {
 		return fmt.Errorf("write %s: %w", d.path, err)
 	}
 	return nil
+}
+
+// edge is the length of a die's box from corner a to corner b.
+func edge(a, b image.Point) float64 {
+	return math.Hypot(float64(b.X-a.X), float64(b.Y-a.Y))
 }
