@@ -44,9 +44,10 @@ func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 // resolution, blurs them, stand out by their colour. Either distance
 // alone counts more such dice, and some wrong: the front of a white die
 // seen low at half the lightness, two of a 4's red pips in chroma alone.
-// Last, pips run together are parted (countedParted).
+// Last, pips run together are parted (parted).
 func counted(px []uint8) int {
-	if n := countedByDistance(px, 1); n > 0 {
+	full := inkOf(px, 1)
+	if n := full.count(); n > 0 {
 		return n
 	}
 	if n := pipsOfAColour(splitFace(px)); n > 0 {
@@ -55,27 +56,27 @@ func counted(px []uint8) int {
 	if n := countedByDistance(px, 0); n > 0 && n == countedByDistance(px, 0.5) {
 		return n
 	}
-	return countedParted(px)
+	return full.parted()
 }
 
-// Pips that lie close run together at the level that tells them from the
-// body: the photograph's compression and the shrink to the layoutSide
-// square blur the gap between two pips, so a 6's column or a 3's diagonal
-// becomes one blob, which leaves the count in doubt. The gap lies nearer
-// the body's colour than the pips' cores do, so a level a little above
-// theirs parts them. countedParted raises the pips' level on the face told
-// from the table by partStep at a time, up to partSteps times, and takes
-// the first count laid out with no stray blob beside it, provided every
-// pip the pips' own level found still holds one: a level that loses a
-// fainter pip, the top face's 1 of a die seen low, counts the two on its
-// front.
+// How parted raises the pips' level: by partStep at a time, up to
+// partSteps times.
 const (
 	partStep  = 8
 	partSteps = 6
 )
 
-func countedParted(px []uint8) int {
-	k := inkOf(px, 1)
+// parted counts pips that lie close and run together at the level that
+// tells them from the body: the photograph's compression and the shrink to
+// the layoutSide square blur the gap between two pips, so a 6's column or
+// a 3's diagonal becomes one blob, which leaves the count in doubt. The gap
+// lies nearer the body's colour than the pips' cores do, so a level a
+// little above theirs parts them. parted raises the pips' level on the
+// face told from the table and takes the first count laid out with no
+// stray blob beside it, provided every pip the pips' own level found still
+// holds one: a level that loses a fainter pip, the top face's 1 of a die
+// seen low, counts the two on its front.
+func (k *inked) parted() int {
 	own, _, _, _ := k.spots(true, 0)
 	for j := 1; j <= partSteps; j++ {
 		sp, f, stray, tabled := k.spots(true, j*partStep)
@@ -107,7 +108,11 @@ func holdsEvery(sp, own []spot) bool {
 // top face, may still count it. Where no table is told the square is the
 // face already.
 func countedByDistance(px []uint8, wL float64) int {
-	k := inkOf(px, wL)
+	return inkOf(px, wL).count()
+}
+
+// count is countedByDistance's count of the square k was measured on.
+func (k *inked) count() int {
 	for _, told := range [2]bool{true, false} {
 		sp, f, stray, tabled := k.spots(told, 0)
 		if n := laidOut(sp, f); !stray && n > 0 {

@@ -16,7 +16,7 @@ import (
 	"github.com/dicecam/dicecam/vision"
 )
 
-const evalUsage = `[--profile P] [--failures DIR] [--dice FILE] [--fold K/N | --exclude-fold K/N] [--json] FOLDER...
+const evalUsage = `[--profile P] [--failures DIR] [--dice FILE [--why]] [--fold K/N | --exclude-fold K/N] [--json] FOLDER...
 
 Scores the reader on labelled folders (images.csv and dice.csv, as the
 README's "Labelled photos" says), a row for each folder and, for several, a
@@ -84,6 +84,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	fold := fs.String("fold", "", "score only the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "score every photo except those of fold `K/N`")
 	diceOut := fs.String("dice", "", "write every die scored, its outcome, label and reading, to the CSV `FILE`")
+	why := fs.Bool("why", false, "with --dice, add what the reader's checks make of each die read: the model's doubt that it is a die, the pips counted, whether they agree, whether it lies as a front")
 	asJSON := fs.Bool("json", false, "print the rows as a JSON array")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -95,6 +96,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	pick, err := foldFlags(*fold, *exclude)
 	if err != nil {
 		return err
+	}
+	if *why && *diceOut == "" {
+		return usagef("--why adds columns to the --dice file: give --dice FILE too")
 	}
 	folders := make([][]vision.Photo, len(pos))
 	total := 0
@@ -117,7 +121,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 
 	var dice *diceCSV
 	if *diceOut != "" {
-		if dice, err = createDiceCSV(*diceOut); err != nil {
+		if dice, err = createDiceCSV(*diceOut, *why); err != nil {
 			return err
 		}
 		defer dice.Close()
@@ -223,7 +227,13 @@ func evalPhoto(r *vision.Reader, dir string, ph vision.Photo, failures string, o
 	size := image.Pt(frame.Cols(), frame.Rows())
 	a := vision.Measure(ph.Dice, dice, size)
 	if out != nil {
-		if err := out.write(dir, ph, dice, vision.Pair(ph.Dice, dice, size)); err != nil {
+		var whys []vision.Why
+		if out.why {
+			if whys, err = r.Explain(frame, dice); err != nil {
+				return a, took, err
+			}
+		}
+		if err := out.write(dir, ph, dice, vision.Pair(ph.Dice, dice, size), whys); err != nil {
 			return a, took, err
 		}
 	}

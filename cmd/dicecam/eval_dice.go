@@ -7,9 +7,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/dicecam/dicecam/vision"
+	"github.com/dicecam/dicecam/vision/model"
 )
 
 // diceCSV is the file `dicecam eval --dice` writes: a row for every die
@@ -18,17 +20,25 @@ type diceCSV struct {
 	f    *os.File
 	w    *csv.Writer
 	path string
+	why  bool // the rows say what the reader's checks make of a die read (vision.Why)
 }
 
-var diceHeader = []string{"folder", "image", "outcome", "label", "read", "face", "confidence", "x", "y", "side"}
+var (
+	diceHeader = []string{"folder", "image", "outcome", "label", "read", "face", "confidence", "x", "y", "side"}
+	whyHeader  = []string{"none", "count", "agree", "front"}
+)
 
-func createDiceCSV(path string) (*diceCSV, error) {
+func createDiceCSV(path string, why bool) (*diceCSV, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("create the --dice file: %w", err)
 	}
-	d := &diceCSV{f: f, w: csv.NewWriter(f), path: path}
-	if err := d.w.Write(diceHeader); err != nil {
+	d := &diceCSV{f: f, w: csv.NewWriter(f), path: path, why: why}
+	header := diceHeader
+	if why {
+		header = append(slices.Clone(diceHeader), whyHeader...)
+	}
+	if err := d.w.Write(header); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
@@ -37,8 +47,10 @@ func createDiceCSV(path string) (*diceCSV, error) {
 
 // write adds the dice of ph, a photo of the labelled folder dir, as Pair
 // matched them. A labelled die missed lies at its box's centre, with its
-// box's side; one labelled without a box has neither.
-func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches []vision.Match) error {
+// box's side; one labelled without a box has neither. Where d.why, whys
+// holds Explain's say on each die read, and a row of a die missed leaves
+// those columns empty.
+func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches []vision.Match, whys []vision.Why) error {
 	folder := filepath.Base(filepath.Clean(dir))
 	photo, err := filepath.Rel(dir, ph.Path)
 	if err != nil {
@@ -61,11 +73,25 @@ func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches 
 			b := ph.Dice[m.Label].Box
 			row[7], row[8], row[9] = num((b[0]+b[2])/2), num((b[1]+b[3])/2), num(max(b[2]-b[0], b[3]-b[1]))
 		}
+		if d.why {
+			row = append(row, whyColumns(whys, m.Read)...)
+		}
 		if err := d.w.Write(row); err != nil {
 			return fmt.Errorf("write %s: %w", d.path, err)
 		}
 	}
 	return nil
+}
+
+// whyColumns are the --why columns of the i'th die read, empty where i < 0
+// (a die missed): the model's probability that it is no die, the pips
+// counted, whether they agree with its value, whether it lies as a front.
+func whyColumns(whys []vision.Why, i int) []string {
+	if i < 0 || i >= len(whys) {
+		return make([]string, len(whyHeader))
+	}
+	w := whys[i]
+	return []string{strconv.FormatFloat(w.Probs[model.NotADie], 'f', 4, 64), strconv.Itoa(w.Count), strconv.FormatBool(w.Agree), strconv.FormatBool(w.Front)}
 }
 
 // Close flushes the rows and closes the file; closing it again, or a nil

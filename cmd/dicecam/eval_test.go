@@ -106,12 +106,75 @@ func TestEvalWritesEveryDieItScored(t *testing.T) {
 	assert.Contains(t, []string{"wrong", "asked"}, recs[relabelled][2])
 }
 
+// With --why each die read says what the reader's checks make of it, and
+// the rows are those --dice writes without it. The roll's dice are read
+// surely and right: each one's pips are counted as its value, and none
+// lies as a front; the model takes each die but the 1 surely for one,
+// and their pips agree. (A 1 agrees by its lone pip, which this photo's
+// does not pass.) A die missed has the columns empty.
+func TestEvalWhySaysWhatTheChecksMakeOfEveryDieRead(t *testing.T) {
+	dir := labelledFolder(t)
+	with := diceRows(t, dir, true)
+	without := diceRows(t, dir, false)
+	require.Len(t, with, len(without))
+	require.Equal(t, append(slices.Clone(diceHeader), whyHeader...), with[0])
+	read := 0
+	for i, r := range with[1:] {
+		assert.Equal(t, without[i+1], r[:len(diceHeader)], "the rows --dice writes")
+		if r[2] != "right" {
+			continue
+		}
+		read++
+		why := r[len(diceHeader):]
+		assert.Equal(t, r[4], why[1], "its pips counted: %v", r)
+		assert.Equal(t, "false", why[3], "no front: %v", r)
+		if r[4] == "1" {
+			continue
+		}
+		none, err := strconv.ParseFloat(why[0], 64)
+		require.NoError(t, err)
+		assert.Less(t, none, 0.02, "the model takes it for a die: %v", r)
+		assert.Equal(t, "true", why[2], "its pips agree: %v", r)
+	}
+	assert.Equal(t, 6, read)
+
+	// The 6's label moved where no die lies: missed, nothing to explain.
+	b, err := os.ReadFile(filepath.Join(dir, "dice.csv"))
+	require.NoError(t, err)
+	moved := strings.Replace(string(b), "6,298,266,363,332", "6,10,10,40,40", 1)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "dice.csv"), []byte(moved), 0o644))
+	rows := diceRows(t, dir, true)
+	missed := slices.IndexFunc(rows, func(r []string) bool { return r[2] == "missed" })
+	require.Positive(t, missed)
+	assert.Equal(t, []string{"", "", "", ""}, rows[missed][len(diceHeader):])
+}
+
+// diceRows runs eval --dice on dir, with --why where why, and returns the
+// file's records.
+func diceRows(t *testing.T, dir string, why bool) [][]string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "dice.csv")
+	args := []string{"eval", "--dice", out, dir}
+	if why {
+		args = append(args, "--why")
+	}
+	code, _, stderr := runCmd(t, args...)
+	require.Equal(t, 0, code, stderr)
+	f, err := os.Open(out)
+	require.NoError(t, err)
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	return recs
+}
+
 func TestEvalFlagMistakesAreUsageErrors(t *testing.T) {
 	dir := labelledFolder(t)
 	cases := [][]string{
 		{"eval"},
 		{"eval", "--fold", "5/5", dir},
 		{"eval", "--fold", "0/5", "--exclude-fold", "0/5", dir},
+		{"eval", "--why", dir},
 	}
 	for _, args := range cases {
 		code, _, _ := runCmd(t, args...)

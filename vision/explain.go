@@ -1,0 +1,81 @@
+package vision
+
+import (
+	"image"
+
+	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/vision/detect"
+	"github.com/dicecam/dicecam/vision/model"
+)
+
+// Why is what the reader's checks make of one die it read, for a person
+// asking why it was asked about or read as it was.
+type Why struct {
+	// Probs are the face model's probabilities for the die's box as
+	// reported, Probs[0] that it is no die, Probs[v] that it shows v; all
+	// 0 for a reader without the model. The reading itself may have
+	// weighed other crops and views too.
+	Probs [model.Classes]float64
+	// Count is the pips counted and laid out as a face on its box
+	// (pipsLaidOut), 0 where they are not.
+	Count int
+	// Agree says the pips agree with the value read (pipsAgree), which
+	// with the model sure it is a die vouches for an unsure reading.
+	Agree bool
+	// Front says it lies as a die's front below another's top, which a
+	// count may not vouch for.
+	Front bool
+}
+
+// Explain says Why for each of dice, which Read returned for frame,
+// measured as the reader measured them: on the frame framed and shrunk to
+// the working scale as Read takes it.
+func (r *Reader) Explain(frame gocv.Mat, dice []Die) ([]Why, error) {
+	if len(dice) == 0 {
+		return nil, nil
+	}
+	work, off := frame, image.Point{}
+	found := r.detect(frame)
+	if r.profile.Tray.Empty() && len(found) == 0 && croppedToADie(frame) {
+		found = []detect.Candidate{{Side: float64(min(frame.Cols(), frame.Rows()))}}
+	}
+	if r.profile.Tray.Empty() && fillsFrame(frame, found) {
+		framed := gocv.NewMat()
+		defer framed.Close()
+		pad := detect.Framed(frame, &framed)
+		work, off = framed, image.Pt(pad, pad)
+	}
+	f := r.workScale(found)
+	if f < 1 {
+		small, err := r.shrink(work, f)
+		if err != nil {
+			return nil, err
+		}
+		work = small
+	} else {
+		f = 1
+	}
+	seen := make([]Die, len(dice))
+	for i, d := range dice {
+		seen[i] = shift(d, off)
+	}
+	seen = scaleDice(seen, f)
+	whys := make([]Why, len(seen))
+	for i, d := range seen {
+		whys[i] = Why{
+			Count: pipsLaidOut(work, d.Center, boxSide(d)),
+			Agree: pipsAgree(work, d),
+			Front: belowATop(seen, i, frontGrowth),
+		}
+		if r.model == nil {
+			continue
+		}
+		probs, err := r.model.classify(work, []proposal{{die: d, s: boxSide(d)}})
+		if err != nil {
+			return nil, err
+		}
+		whys[i].Probs = probs[0]
+	}
+	return whys, nil
+}
