@@ -13,9 +13,11 @@ import (
 // asking why it was asked about or read as it was.
 type Why struct {
 	// Probs are the face model's probabilities for the die's box as
-	// reported, Probs[0] that it is no die, Probs[v] that it shows v; all
-	// 0 for a reader without the model. The reading itself may have
-	// weighed other crops and views too.
+	// reported, Probs[0] that it is no die, Probs[v] that it shows v,
+	// averaged over more views where the model is unsure, as the reader
+	// reads a die the detector found; all 0 for a reader without the
+	// model. A die the pip search found may have been read from other
+	// crops too.
 	Probs [model.Classes]float64
 	// Count is the pips counted and laid out as a face on its box
 	// (pipsLaidOut), 0 where they are not.
@@ -71,8 +73,12 @@ func (r *Reader) Explain(frame gocv.Mat, dice []Die) ([]Why, error) {
 		if r.model == nil {
 			continue
 		}
-		probs, err := r.model.classify(work, []proposal{{die: d, s: boxSide(d)}})
+		p := []proposal{{die: d, s: boxSide(d)}}
+		probs, err := r.model.classify(work, p)
 		if err != nil {
+			return nil, err
+		}
+		if probs, err = r.readAgain(work, p, probs); err != nil {
 			return nil, err
 		}
 		whys[i].Probs = probs[0]

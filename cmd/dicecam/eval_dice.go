@@ -25,7 +25,7 @@ type diceCSV struct {
 
 var (
 	diceHeader = []string{"folder", "image", "outcome", "label", "read", "face", "confidence", "x", "y", "side"}
-	whyHeader  = []string{"none", "count", "agree", "front"}
+	whyHeader  = []string{"asked", "none", "count", "agree", "front"}
 )
 
 func createDiceCSV(path string, why bool) (*diceCSV, error) {
@@ -74,7 +74,7 @@ func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches 
 			row[7], row[8], row[9] = num((b[0]+b[2])/2), num((b[1]+b[3])/2), num(max(b[2]-b[0], b[3]-b[1]))
 		}
 		if d.why {
-			row = append(row, whyColumns(whys, m.Read)...)
+			row = append(row, whyColumns(read, whys, m.Read)...)
 		}
 		if err := d.w.Write(row); err != nil {
 			return fmt.Errorf("write %s: %w", d.path, err)
@@ -83,15 +83,17 @@ func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches 
 	return nil
 }
 
-// whyColumns are the --why columns of the i'th die read, empty where i < 0
-// (a die missed): the model's probability that it is no die, the pips
-// counted, whether they agree with its value, whether it lies as a front.
-func whyColumns(whys []vision.Why, i int) []string {
+// whyColumns are the --why columns of read[i], empty where i < 0 (a die
+// missed): whether it is asked about, which a false die's outcome does not
+// say, the model's probability that it is no die, the pips counted,
+// whether they agree with its value, whether it lies as a front.
+func whyColumns(read []vision.Die, whys []vision.Why, i int) []string {
 	if i < 0 || i >= len(whys) {
 		return make([]string, len(whyHeader))
 	}
 	w := whys[i]
-	return []string{strconv.FormatFloat(w.Probs[model.NotADie], 'f', 4, 64), strconv.Itoa(w.Count), strconv.FormatBool(w.Agree), strconv.FormatBool(w.Front)}
+	return []string{strconv.FormatBool(read[i].Uncertain), strconv.FormatFloat(w.Probs[model.NotADie], 'f', 4, 64),
+		strconv.Itoa(w.Count), strconv.FormatBool(w.Agree), strconv.FormatBool(w.Front)}
 }
 
 // Close flushes the rows and closes the file; closing it again, or a nil

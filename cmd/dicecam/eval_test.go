@@ -126,15 +126,16 @@ func TestEvalWhySaysWhatTheChecksMakeOfEveryDieRead(t *testing.T) {
 		}
 		read++
 		why := r[len(diceHeader):]
-		assert.Equal(t, r[4], why[1], "its pips counted: %v", r)
-		assert.Equal(t, "false", why[3], "no front: %v", r)
+		assert.Equal(t, "false", why[0], "not asked: %v", r)
+		assert.Equal(t, r[4], why[2], "its pips counted: %v", r)
+		assert.Equal(t, "false", why[4], "no front: %v", r)
 		if r[4] == "1" {
 			continue
 		}
-		none, err := strconv.ParseFloat(why[0], 64)
+		none, err := strconv.ParseFloat(why[1], 64)
 		require.NoError(t, err)
 		assert.Less(t, none, 0.02, "the model takes it for a die: %v", r)
-		assert.Equal(t, "true", why[2], "its pips agree: %v", r)
+		assert.Equal(t, "true", why[3], "its pips agree: %v", r)
 	}
 	assert.Equal(t, 6, read)
 
@@ -146,7 +147,7 @@ func TestEvalWhySaysWhatTheChecksMakeOfEveryDieRead(t *testing.T) {
 	rows := diceRows(t, dir, true)
 	missed := slices.IndexFunc(rows, func(r []string) bool { return r[2] == "missed" })
 	require.Positive(t, missed)
-	assert.Equal(t, []string{"", "", "", ""}, rows[missed][len(diceHeader):])
+	assert.Equal(t, []string{"", "", "", "", ""}, rows[missed][len(diceHeader):])
 }
 
 // diceRows runs eval --dice on dir, with --why where why, and returns the
