@@ -162,11 +162,14 @@ func colourApart(centres [splitColours][3]float64, c int) bool {
 // centre of its own.
 func colourSplit(px []uint8) (label [layoutSide * layoutSide]uint8, centres [splitColours][3]float64) {
 	const n = layoutSide
-	at := func(i int) [3]float64 { return [3]float64{float64(px[3*i]), float64(px[3*i+1]), float64(px[3*i+2])} }
-	centres[0] = at((n/2)*n + n/2)
+	var pix [n * n][3]float64
+	for i := range pix {
+		pix[i] = [3]float64{float64(px[3*i]), float64(px[3*i+1]), float64(px[3*i+2])}
+	}
+	centres[0] = pix[(n/2)*n+n/2]
 	var nearest [n * n]float64
 	for i := range nearest {
-		nearest[i] = squared(at(i), centres[0])
+		nearest[i] = squared(pix[i], centres[0])
 	}
 	for k := 1; k < splitColours; k++ {
 		far := 0
@@ -175,27 +178,27 @@ func colourSplit(px []uint8) (label [layoutSide * layoutSide]uint8, centres [spl
 				far = i
 			}
 		}
-		centres[k] = at(far)
+		centres[k] = pix[far]
 		for i := range nearest {
-			nearest[i] = min(nearest[i], squared(at(i), centres[k]))
+			nearest[i] = min(nearest[i], squared(pix[i], centres[k]))
 		}
 	}
 	for range colourSteps {
 		var sum [splitColours][3]float64
 		var count [splitColours]float64
-		for i := range n * n {
-			p := at(i)
-			best, bestD := 0, squared(p, centres[0])
+		for i := range pix {
+			p := &pix[i]
+			best, bestD := 0, squared(*p, centres[0])
 			for k := 1; k < splitColours; k++ {
-				if d := squared(p, centres[k]); d < bestD {
+				if d := squared(*p, centres[k]); d < bestD {
 					best, bestD = k, d
 				}
 			}
 			label[i] = uint8(best)
 			count[best]++
-			for c := range 3 {
-				sum[best][c] += p[c]
-			}
+			sum[best][0] += p[0]
+			sum[best][1] += p[1]
+			sum[best][2] += p[2]
 		}
 		moved := 0.0
 		for k := range splitColours {

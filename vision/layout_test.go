@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -219,6 +220,38 @@ func BenchmarkPipsLaidOut(b *testing.B) {
 					b.Fatal("the 5 was not counted")
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkPipsLaidOutOfCutDice counts the tray dice of testdata/chroma
+// and testdata/parted, whose pips the count's first step misses, so that
+// each is counted by the later steps, the colour split among them.
+func BenchmarkPipsLaidOutOfCutDice(b *testing.B) {
+	defer cvthreads.Set(cvthreads.Set(1))
+	for _, dir := range []string{"chroma", "parted"} {
+		b.Run(dir, func(b *testing.B) {
+			paths, err := filepath.Glob(filepath.Join("testdata", dir, "*.png"))
+			require.NoError(b, err)
+			var squares [][]uint8
+			for _, path := range paths {
+				var v, side int
+				_, err := fmt.Sscanf(filepath.Base(path), "%d-side%d-", &v, &side)
+				require.NoError(b, err)
+				frame := gocv.IMRead(path, gocv.IMReadColor)
+				onSquare(frame, image.Pt(frame.Cols()/2, frame.Rows()/2), float64(side), func(px []uint8) int {
+					squares = append(squares, slices.Clone(px))
+					return 0
+				})
+				frame.Close()
+			}
+			require.NotEmpty(b, squares)
+			for b.Loop() {
+				for _, px := range squares {
+					counted(px)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(squares)), "µs/die")
 		})
 	}
 }
