@@ -28,6 +28,9 @@ type Why struct {
 	// Front says it lies as a die's front below another's top, which a
 	// count may not vouch for.
 	Front bool
+	// Seen is the detector's score for the surest place it found within
+	// half a die of its centre (seenAt), 0 where it found none there.
+	Seen float64
 }
 
 // Explain says Why for each of dice, which Read returned for frame,
@@ -69,6 +72,7 @@ func (r *Reader) Explain(frame gocv.Mat, dice []Die) ([]Why, error) {
 			Count: pipsLaidOut(work, d.Center, boxSide(d)),
 			Agree: pipsAgree(work, d),
 			Front: belowATop(seen, i, frontGrowth),
+			Seen:  seenAt(found, dice[i].Center, boxSide(dice[i])),
 		}
 		if r.model == nil {
 			continue

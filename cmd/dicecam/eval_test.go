@@ -147,7 +147,7 @@ func TestEvalWhySaysWhatTheChecksMakeOfEveryDieRead(t *testing.T) {
 	rows := diceRows(t, dir, true)
 	missed := slices.IndexFunc(rows, func(r []string) bool { return r[2] == "missed" })
 	require.Positive(t, missed)
-	assert.Equal(t, []string{"", "", "", "", ""}, rows[missed][len(diceHeader):])
+	assert.Equal(t, []string{"", "", "", "", "", ""}, rows[missed][len(diceHeader):])
 }
 
 // diceRows runs eval --dice on dir, with --why where why, and returns the
