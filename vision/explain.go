@@ -20,7 +20,8 @@ type Why struct {
 	// crops too.
 	Probs [model.Classes]float64
 	// Count is the pips counted and laid out as a face on its box
-	// (pipsLaidOut), 0 where they are not.
+	// (pipsLaidOut), 0 where they are not. Count and Agree read pips: on
+	// poker faces they say nothing.
 	Count int
 	// Agree says the pips agree with the value read (pipsAgree), which
 	// with the model sure it is a die vouches for an unsure reading.
@@ -43,7 +44,8 @@ func (r *Reader) Explain(frame gocv.Mat, dice []Die) ([]Why, error) {
 	work, off := frame, image.Point{}
 	found := r.detect(frame)
 	if r.profile.Tray.Empty() && len(found) == 0 && croppedToADie(frame) {
-		found = []detect.Candidate{{Side: float64(min(frame.Cols(), frame.Rows()))}}
+		found = []detect.Candidate{{X: float64(frame.Cols()) / 2, Y: float64(frame.Rows()) / 2,
+			Side: float64(min(frame.Cols(), frame.Rows()))}}
 	}
 	if r.profile.Tray.Empty() && fillsFrame(frame, found) {
 		framed := gocv.NewMat()

@@ -84,7 +84,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	fold := fs.String("fold", "", "score only the photos of fold `K/N`")
 	exclude := fs.String("exclude-fold", "", "score every photo except those of fold `K/N`")
 	diceOut := fs.String("dice", "", "write every die scored, its outcome, label and reading, to the CSV `FILE`")
-	why := fs.Bool("why", false, "with --dice, add what the reader's checks make of each die read: the model's doubt that it is a die, the pips counted, whether they agree, whether it lies as a front")
+	why := fs.Bool("why", false, "with --dice, add what the reader's checks make of each die read: whether it is asked, the model's doubt that it is a die, the pips counted, whether they agree, whether it lies as a front, the detector's score")
 	asJSON := fs.Bool("json", false, "print the rows as a JSON array")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
