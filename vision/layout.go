@@ -44,7 +44,7 @@ func pipsLaidOut(frame gocv.Mat, c image.Point, s float64) int {
 // resolution, blurs them, stand out by their colour. Either distance
 // alone counts more such dice, and some wrong: the front of a white die
 // seen low at half the lightness, two of a 4's red pips in chroma alone.
-// Last, pips run together are parted (parted).
+// Last, pips run together are parted (inked.parted).
 func counted(px []uint8) int {
 	full := inkOf(px, 1)
 	if n := full.count(); n > 0 {
