@@ -1,8 +1,6 @@
 package vision
 
 import (
-	"image"
-
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/vision/detect"
@@ -41,53 +39,34 @@ func (r *Reader) Explain(frame gocv.Mat, dice []Die) ([]Why, error) {
 	if len(dice) == 0 {
 		return nil, nil
 	}
-	work, off := frame, image.Point{}
-	found := r.detect(frame)
-	if r.profile.Tray.Empty() && len(found) == 0 && croppedToADie(frame) {
-		found = []detect.Candidate{{X: float64(frame.Cols()) / 2, Y: float64(frame.Rows()) / 2,
-			Side: float64(min(frame.Cols(), frame.Rows()))}}
-	}
-	if r.profile.Tray.Empty() && fillsFrame(frame, found) {
-		framed := gocv.NewMat()
-		defer framed.Close()
-		pad := detect.Framed(frame, &framed)
-		work, off = framed, image.Pt(pad, pad)
-	}
-	f := r.workScale(found)
-	if f < 1 {
-		small, err := r.shrink(work, f)
-		if err != nil {
-			return nil, err
+	found := r.orTheCrop(frame, r.detect(frame))
+	whys := make([]Why, len(dice))
+	err := r.onWork(frame, found, func(work gocv.Mat, _ []detect.Candidate, at working) error {
+		seen := at.onto(dice)
+		for i, d := range seen {
+			whys[i] = Why{
+				Count: pipsLaidOut(work, d.Center, boxSide(d)),
+				Agree: pipsAgree(work, d),
+				Front: belowATop(seen, i, frontGrowth),
+				Seen:  seenAt(found, dice[i].Center, boxSide(dice[i])),
+			}
+			if r.model == nil {
+				continue
+			}
+			p := []proposal{{die: d, s: boxSide(d)}}
+			probs, err := r.model.classify(work, p)
+			if err != nil {
+				return err
+			}
+			if probs, err = r.readAgain(work, p, probs); err != nil {
+				return err
+			}
+			whys[i].Probs = probs[0]
 		}
-		work = small
-	} else {
-		f = 1
-	}
-	seen := make([]Die, len(dice))
-	for i, d := range dice {
-		seen[i] = shift(d, off)
-	}
-	seen = scaleDice(seen, f)
-	whys := make([]Why, len(seen))
-	for i, d := range seen {
-		whys[i] = Why{
-			Count: pipsLaidOut(work, d.Center, boxSide(d)),
-			Agree: pipsAgree(work, d),
-			Front: belowATop(seen, i, frontGrowth),
-			Seen:  seenAt(found, dice[i].Center, boxSide(dice[i])),
-		}
-		if r.model == nil {
-			continue
-		}
-		p := []proposal{{die: d, s: boxSide(d)}}
-		probs, err := r.model.classify(work, p)
-		if err != nil {
-			return nil, err
-		}
-		if probs, err = r.readAgain(work, p, probs); err != nil {
-			return nil, err
-		}
-		whys[i].Probs = probs[0]
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return whys, nil
 }

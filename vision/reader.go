@@ -190,16 +190,95 @@ func readAs(dice, headed []Die) []Die {
 
 // readDetected reads frame, in which the detector found found.
 func (r *Reader) readDetected(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
+	var dice []Die
+	err := r.onWork(frame, r.orTheCrop(frame, found), func(work gocv.Mat, found []detect.Candidate, at working) error {
+		read, err := r.read(work, found, at.f < 1)
+		dice = at.back(read, frame)
+		return err
+	})
+	return dice, err
+}
+
+// orTheCrop is found, the dice the detector found in frame, or where frame
+// is a crop cut to one die (croppedToADie) and it found none, that die: the
+// detector looks for a die's edges against a table, and a crop cut to the
+// die shows it none. The model says whether it is one.
+func (r *Reader) orTheCrop(frame gocv.Mat, found []detect.Candidate) []detect.Candidate {
 	if r.profile.Tray.Empty() && len(found) == 0 && croppedToADie(frame) {
-		// The detector looks for a die's edges against a table; a crop
-		// cut to the die shows it none. The model says whether it is one.
-		found = []detect.Candidate{{X: float64(frame.Cols()) / 2, Y: float64(frame.Rows()) / 2,
+		return []detect.Candidate{{X: float64(frame.Cols()) / 2, Y: float64(frame.Rows()) / 2,
 			Side: float64(min(frame.Cols(), frame.Rows()))}}
 	}
+	return found
+}
+
+// working is how a frame maps onto the picture the reader works on:
+// framed by off pixels, then scaled by f.
+type working struct {
+	off image.Point
+	f   float64
+}
+
+// onWork calls read with frame as the reader works on it, and found, the
+// dice the detector found in frame, moved onto it. Where a die fills the
+// frame (fillsFrame), the frame is framed in grey (detect.Framed), so that
+// its dice lie on a table of their own; then it is shrunk to the working
+// scale, and the profile with it for the call. The picture is read's only
+// during the call.
+func (r *Reader) onWork(frame gocv.Mat, found []detect.Candidate, read func(work gocv.Mat, found []detect.Candidate, at working) error) error {
+	work, at := frame, working{f: 1}
 	if r.profile.Tray.Empty() && fillsFrame(frame, found) {
-		return r.readFramed(frame, found)
+		framed := gocv.NewMat()
+		defer framed.Close()
+		pad := detect.Framed(frame, &framed)
+		work, at.off = framed, image.Pt(pad, pad)
+		found = shiftFound(found, at.off)
 	}
-	return r.readScaled(frame, found)
+	f := r.workScale(found)
+	if f >= 1 {
+		return read(work, found, at)
+	}
+	small, err := r.shrink(work, f)
+	if err != nil {
+		return fmt.Errorf("read dice: %w", err)
+	}
+	at.f = f
+	// Everything below reads sizes and places from the profile, so it is
+	// the profile that is shrunk for the read, then restored.
+	whole := r.profile
+	r.profile = scaleProfile(whole, f)
+	defer func() { r.profile = whole }()
+	return read(small, scaleFound(found, f), at)
+}
+
+// onto is dice, read in the frame, as they lie on the working picture.
+func (at working) onto(dice []Die) []Die {
+	out := make([]Die, len(dice))
+	for i, d := range dice {
+		out[i] = shift(d, at.off)
+	}
+	if at.f < 1 {
+		out = scaleDice(out, at.f)
+	}
+	return out
+}
+
+// back is dice, read on the working picture, as they lie in frame; a die
+// whose centre lies on the grey frame around it is none of frame's.
+func (at working) back(dice []Die, frame gocv.Mat) []Die {
+	if at.f < 1 {
+		dice = scaleDice(dice, 1/at.f)
+	}
+	if at.off == (image.Point{}) {
+		return dice
+	}
+	var in []Die
+	for _, d := range dice {
+		d = shift(d, at.off.Mul(-1))
+		if d.Center.In(image.Rect(0, 0, frame.Cols(), frame.Rows())) {
+			in = append(in, d)
+		}
+	}
+	return in
 }
 
 // fillsFrame reports whether the die the detector is surest of fills most
@@ -221,50 +300,6 @@ const cropSide = 128
 // fills the frame: its pips are then blobs on no table, and the model's
 // crop of it runs off the picture.
 const fillingShare = 0.6
-
-// readFramed reads a frame its dice fill from a copy framed in grey
-// (detect.Framed), on which they lie on a table of their own; found are the
-// dice the detector found in frame.
-func (r *Reader) readFramed(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
-	framed := gocv.NewMat()
-	defer framed.Close()
-	pad := detect.Framed(frame, &framed)
-	moved := make([]detect.Candidate, len(found))
-	for i, c := range found {
-		c.X, c.Y = c.X+float64(pad), c.Y+float64(pad)
-		moved[i] = c
-	}
-	dice, err := r.readScaled(framed, moved)
-	var in []Die
-	for _, d := range dice {
-		d = shift(d, image.Pt(-pad, -pad))
-		if d.Center.In(image.Rect(0, 0, frame.Cols(), frame.Rows())) {
-			in = append(in, d)
-		}
-	}
-	return in, err
-}
-
-// readScaled reads frame, in which the detector found found, at the
-// working scale.
-func (r *Reader) readScaled(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
-	f := r.workScale(found)
-	if f < 1 {
-		small, err := r.shrink(frame, f)
-		if err != nil {
-			return nil, fmt.Errorf("read dice: %w", err)
-		}
-		found = scaleFound(found, f)
-		// Everything below reads sizes and places from the profile, so
-		// it is the profile that is shrunk for the read, then restored.
-		whole := r.profile
-		r.profile = scaleProfile(whole, f)
-		defer func() { r.profile = whole }()
-		dice, err := r.read(small, found, true)
-		return scaleDice(dice, 1/f), err
-	}
-	return r.read(frame, found, false)
-}
 
 // read reads frame, in which the detector found found; shrunk says the
 // frame was shrunk to the working scale.

@@ -83,6 +83,15 @@ func scaleFound(found []detect.Candidate, f float64) []detect.Candidate {
 	return out
 }
 
+func shiftFound(found []detect.Candidate, off image.Point) []detect.Candidate {
+	out := make([]detect.Candidate, len(found))
+	for i, c := range found {
+		c.X, c.Y = c.X+float64(off.X), c.Y+float64(off.Y)
+		out[i] = c
+	}
+	return out
+}
+
 func scaleDice(dice []Die, f float64) []Die {
 	at := func(p image.Point) image.Point {
 		return image.Pt(int(math.Round(f*float64(p.X))), int(math.Round(f*float64(p.Y))))
