@@ -32,6 +32,10 @@ type Why struct {
 	Seen float64
 }
 
+// Doubted says the model doubts the die is one by more than a count of
+// its pips may vouch for, however well they agree.
+func (w Why) Doubted() bool { return w.Probs[model.NotADie] > vouchedNotADie }
+
 // Explain says Why for each of dice, which Read returned for frame,
 // measured as the reader measured them: on the frame framed and shrunk to
 // the working scale as Read takes it.

@@ -27,7 +27,9 @@ as shown. A photo is in fold crc32(basename) % N; --fold 0/5 scores only
 fold 0, --exclude-fold 0/5 all the others, so a profile calibrated on one
 part can be measured on the part it never saw. --dice writes every die
 scored to a CSV file, a row each: what became of it (right, wrong, asked,
-missed, false), its label and its reading, where it lies, its side.`
+missed, false), its label and its reading, where it lies, its side; with
+--why, what the reader's checks make of each die read, and a second table
+counts each folder's asked dice by the first check that held each back.`
 
 // evalRow is one folder's line of `dicecam eval`, and of its --json.
 type evalRow struct {
@@ -43,8 +45,10 @@ type evalRow struct {
 	ValueAccuracy share   `json:"value_accuracy"`
 	Confirmed     share   `json:"right_after_confirming"`
 	MsPerPhoto    float64 `json:"ms_per_photo"`
-	accuracy      vision.Accuracy
-	spent         time.Duration
+	// HeldBack is, under --why, the asked dice by what held them back.
+	HeldBack *heldBack `json:"held_back,omitempty"`
+	accuracy vision.Accuracy
+	spent    time.Duration
 }
 
 // share is a ratio that has no value when nothing was counted, such as
@@ -132,16 +136,18 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	var all vision.Accuracy
 	var allSpent time.Duration
 	done, unreadable := 0, 0
+	var allHeld heldBack
 	for i, photos := range folders {
 		var sum vision.Accuracy
 		var spent time.Duration
+		var held heldBack
 		for _, ph := range photos {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			bar.set(done)
 			done++
-			a, took, err := evalPhoto(reader, pos[i], ph, *failures, dice)
+			a, took, err := evalPhoto(reader, pos[i], ph, *failures, dice, &held)
 			if err != nil {
 				bar.clear()
 				fmt.Fprintf(e.stderr, "%s: %v\n", ph.Path, err)
@@ -152,6 +158,10 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		}
 		rows = append(rows, newEvalRow(filepath.Base(filepath.Clean(pos[i])), sum, spent))
 		all, allSpent = all.Add(sum), allSpent+spent
+		if *why {
+			rows[len(rows)-1].HeldBack = &held
+			allHeld = allHeld.plus(held)
+		}
 	}
 	bar.clear()
 	if err := dice.Close(); err != nil {
@@ -159,6 +169,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	}
 	if len(rows) > 1 {
 		rows = append(rows, newEvalRow("total", all, allSpent))
+		if *why {
+			rows[len(rows)-1].HeldBack = &allHeld
+		}
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
@@ -168,6 +181,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		}
 	} else {
 		printEval(e.stdout, rows)
+		if *why {
+			printHeldBack(e.stdout, rows)
+		}
 	}
 	if unreadable > 0 {
 		return fmt.Errorf("%d of %d photos could not be read", unreadable, total)
@@ -212,7 +228,10 @@ func loadPhotos(dir string, pick vision.Fold) ([]vision.Photo, error) {
 	return photos, nil
 }
 
-func evalPhoto(r *vision.Reader, dir string, ph vision.Photo, failures string, out *diceCSV) (vision.Accuracy, time.Duration, error) {
+// evalPhoto reads ph, a photo of the labelled folder dir, and scores it;
+// it writes its dice to out where out is not nil, and where out says why,
+// counts its asked dice by what held them back into held.
+func evalPhoto(r *vision.Reader, dir string, ph vision.Photo, failures string, out *diceCSV, held *heldBack) (vision.Accuracy, time.Duration, error) {
 	frame, err := vision.ReadImage(ph.Path)
 	if err != nil {
 		return vision.Accuracy{}, 0, err
@@ -228,12 +247,14 @@ func evalPhoto(r *vision.Reader, dir string, ph vision.Photo, failures string, o
 	a := vision.Measure(ph.Dice, dice, size)
 	if out != nil {
 		var whys []vision.Why
+		matches := vision.Pair(ph.Dice, dice, size)
 		if out.why {
 			if whys, err = r.Explain(frame, dice); err != nil {
 				return a, took, err
 			}
+			held.add(ph, dice, matches, whys)
 		}
-		if err := out.write(dir, ph, dice, vision.Pair(ph.Dice, dice, size), whys); err != nil {
+		if err := out.write(dir, ph, dice, matches, whys); err != nil {
 			return a, took, err
 		}
 	}

@@ -80,11 +80,7 @@ func TestEvalWritesEveryDieItScored(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(stdout), &rows))
 	require.Len(t, rows, 1)
 
-	f, err := os.Open(out)
-	require.NoError(t, err)
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	require.NoError(t, err)
+	recs := readCSV(t, out)
 	require.Equal(t, diceHeader, recs[0])
 	byOutcome := map[string][][]string{}
 	for _, r := range recs[1:] {
@@ -161,7 +157,13 @@ func diceRows(t *testing.T, dir string, why bool) [][]string {
 	}
 	code, _, stderr := runCmd(t, args...)
 	require.Equal(t, 0, code, stderr)
-	f, err := os.Open(out)
+	return readCSV(t, out)
+}
+
+// readCSV is the records of the CSV file at path.
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
 	recs, err := csv.NewReader(f).ReadAll()

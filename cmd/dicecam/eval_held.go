@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/dicecam/dicecam/vision"
+)
+
+// A hold is the check that held a die back, the first of these that is
+// so: the reading is not the die's label, the model doubts it is a die
+// (vision.Why.Doubted), its pips agreeing with the reading or not, no pips
+// are laid out as a face, they are and do not agree, or none: every check
+// passed.
+type hold int
+
+const (
+	holdWrong hold = iota
+	holdDoubtAgreeing
+	holdDoubt
+	holdNoCount
+	holdCountDiffers
+	holdNone
+	holds
+)
+
+var (
+	holdNames = [holds]string{"model wrong", "doubt, pips agree", "doubt, pips do not", "no count", "count differs", "all agree"}
+	holdKeys  = [holds]string{"model_wrong", "doubt_pips_agree", "doubt_pips_disagree", "no_count", "count_differs", "all_agree"}
+)
+
+// heldBy is what held back a die labelled label and read as read, which
+// the reader's checks make why of.
+func heldBy(label int, read vision.Die, why vision.Why) hold {
+	switch {
+	case read.Value != label:
+		return holdWrong
+	case why.Doubted() && why.Agree:
+		return holdDoubtAgreeing
+	case why.Doubted():
+		return holdDoubt
+	case why.Count == 0:
+		return holdNoCount
+	case !why.Agree:
+		return holdCountDiffers
+	}
+	return holdNone
+}
+
+// heldBack counts the asked dice of a folder by what held them back.
+type heldBack [holds]int
+
+// add counts the asked dice of ph, read as read and matched by matches,
+// which whys explain.
+func (h *heldBack) add(ph vision.Photo, read []vision.Die, matches []vision.Match, whys []vision.Why) {
+	for _, m := range matches {
+		if m.Outcome == vision.Asked && m.Label >= 0 && m.Read >= 0 && m.Read < len(whys) {
+			h[heldBy(ph.Dice[m.Label].Value, read[m.Read], whys[m.Read])]++
+		}
+	}
+}
+
+// plus is h with o's dice counted too.
+func (h heldBack) plus(o heldBack) heldBack {
+	for k := range h {
+		h[k] += o[k]
+	}
+	return h
+}
+
+// MarshalJSON writes h as an object, a key for each hold.
+func (h heldBack) MarshalJSON() ([]byte, error) {
+	m := make(map[string]int, len(h))
+	for k, n := range h {
+		m[holdKeys[k]] = n
+	}
+	return json.Marshal(m)
+}
+
+// asked is the dice h counts.
+func (h heldBack) asked() int {
+	n := 0
+	for _, k := range h {
+		n += k
+	}
+	return n
+}
+
+// printHeldBack writes, for each row, its asked dice by what held them
+// back.
+func printHeldBack(w io.Writer, rows []evalRow) {
+	fmt.Fprintln(w, "\nasked dice, by the first check that held each back:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "folder\tasked\t")
+	for _, name := range holdNames {
+		fmt.Fprintf(tw, "%s\t", name)
+	}
+	fmt.Fprintln(tw)
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t", r.Folder, r.HeldBack.asked())
+		for _, k := range r.HeldBack {
+			fmt.Fprintf(tw, "%d\t", k)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
