@@ -12,10 +12,11 @@ import (
 
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision"
+	"github.com/dicecam/dicecam/vision/model"
 	"gocv.io/x/gocv"
 )
 
-const readUsage = "[--profile P] [--faces pips|poker] [--annotate DIR] [--json] IMAGE..."
+const readUsage = "[--profile P] [--faces pips|poker] [--annotate DIR] [--why] [--json] IMAGE..."
 
 func runRead(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "read", readUsage)
@@ -23,6 +24,7 @@ func runRead(ctx context.Context, e *env, args []string) error {
 	rf.register(fs)
 	annotate := fs.String("annotate", "", "write a copy of each image with the dice drawn into `DIR`")
 	asJSON := fs.Bool("json", false, "print one JSON object per image")
+	why := fs.Bool("why", false, "say what the reader's checks make of each die, and for each asked about the first check that held it back")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -46,7 +48,7 @@ func runRead(ctx context.Context, e *env, args []string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		res := readImage(reader, path, *annotate)
+		res := readImage(reader, path, *annotate, *why)
 		if res.Error != "" {
 			failed++
 		}
@@ -111,9 +113,24 @@ type dieJSON struct {
 	Box        [][2]int `json:"box"`
 	Confidence float64  `json:"confidence"`
 	Uncertain  bool     `json:"uncertain"`
+	Why        *whyJSON `json:"why,omitempty"`
 }
 
-func readImage(r *vision.Reader, path, annotateDir string) readResult {
+// whyJSON is what `dicecam read --why` says of a die (vision.Why).
+type whyJSON struct {
+	NotADie float64 `json:"not_a_die"` // the model's probability that it is no die
+	Count   int     `json:"count"`     // pips laid out as a face, 0 for none
+	Agree   bool    `json:"agree"`     // the pips agree with the value read
+	Front   bool    `json:"front"`     // it lies as a die's front below another's top
+	Seen    float64 `json:"seen"`      // the detector's score there
+	// HeldBack is, for a die asked about, the first check that held it
+	// back, in words.
+	HeldBack string `json:"held_back,omitempty"`
+}
+
+// readImage reads the image at path; where why, it says what the
+// reader's checks make of each die.
+func readImage(r *vision.Reader, path, annotateDir string, why bool) readResult {
 	res := readResult{Image: path, Dice: []dieJSON{}}
 	frame, err := vision.ReadImage(path)
 	if err != nil {
@@ -132,6 +149,16 @@ func readImage(r *vision.Reader, path, annotateDir string) readResult {
 	for _, d := range dice {
 		res.Dice = append(res.Dice, toJSON(d))
 	}
+	if why {
+		whys, err := r.Explain(frame, dice)
+		if err != nil {
+			res.Error = err.Error()
+			return res
+		}
+		for i, w := range whys {
+			res.Dice[i].Why = toWhyJSON(dice[i], w)
+		}
+	}
 	if annotateDir != "" {
 		if err := writeAnnotated(frame, dice, filepath.Join(annotateDir, filepath.Base(path))); err != nil {
 			res.Error = err.Error()
@@ -149,6 +176,17 @@ func toJSON(d vision.Die) dieJSON {
 		Value: d.Value, Face: d.Face, X: d.Center.X, Y: d.Center.Y, Box: box,
 		Confidence: math.Round(d.Confidence*1000) / 1000, Uncertain: d.Uncertain,
 	}
+}
+
+func toWhyJSON(d vision.Die, w vision.Why) *whyJSON {
+	out := &whyJSON{
+		NotADie: math.Round(w.Probs[model.NotADie]*10000) / 10000, Count: w.Count, Agree: w.Agree, Front: w.Front,
+		Seen: math.Round(w.Seen*1000) / 1000,
+	}
+	if d.Uncertain {
+		out.HeldBack = heldBy(d.Value, d, w).says(d, w)
+	}
+	return out
 }
 
 // writeAnnotated draws dice onto a copy of frame and writes it to path.
@@ -179,5 +217,11 @@ func (res readResult) text() string {
 	if len(res.Dice) == 1 {
 		noun = "die"
 	}
-	return fmt.Sprintf("%s: %d %s: %s", res.Image, len(res.Dice), noun, strings.Join(faces, " "))
+	line := fmt.Sprintf("%s: %d %s: %s", res.Image, len(res.Dice), noun, strings.Join(faces, " "))
+	for _, d := range res.Dice {
+		if d.Uncertain && d.Why != nil {
+			line += fmt.Sprintf("\n  %s? at %d,%d (%.0f %% sure): %s", d.Face, d.X, d.Y, 100*d.Confidence, d.Why.HeldBack)
+		}
+	}
+	return line
 }

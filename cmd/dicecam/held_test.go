@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -112,4 +113,44 @@ func TestEvalWhyCountsTheAskedDiceByWhatHeldThemBack(t *testing.T) {
 	code, stdout, stderr = runCmd(t, "eval", "--json", folders[0])
 	require.Equal(t, 0, code, stderr)
 	assert.NotContains(t, stdout, "held_back", "only --why counts what held the dice back")
+}
+
+// read --why says what the checks make of every die, and of each die asked
+// about, in words, what held it back: the logo fixture's 1s wear a logo,
+// not a pip, so nothing vouches for them.
+func TestReadWhySaysWhatHeldEachAskedDieBack(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	images := []string{"../../testdata/fixtures/logo/images/logo-1.jpg", "../../testdata/fixtures/colours/images/colours-0.jpg"}
+	code, stdout, stderr := runCmd(t, append([]string{"read", "--why", "--json"}, images...)...)
+	require.Equal(t, 0, code, stderr)
+	asked, sure := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var res readResult
+		require.NoError(t, json.Unmarshal([]byte(line), &res))
+		require.NotEmpty(t, res.Dice, res.Image)
+		for _, d := range res.Dice {
+			require.NotNil(t, d.Why, "%s: every die is explained", res.Image)
+			if !d.Uncertain {
+				sure++
+				assert.Empty(t, d.Why.HeldBack, "%s: a sure die was held back by nothing", res.Image)
+				continue
+			}
+			asked++
+			if d.Value == 1 {
+				assert.Zero(t, d.Why.Count, "%s: a logo shows no pips", res.Image)
+				assert.Equal(t, holdNoCount.says(vision.Die{}, vision.Why{}), d.Why.HeldBack)
+			}
+		}
+	}
+	assert.Positive(t, asked, "the logo 1s are asked about")
+	assert.Positive(t, sure)
+
+	code, stdout, stderr = runCmd(t, append([]string{"read", "--why"}, images...)...)
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, asked, strings.Count(stdout, "\n  "), "a line under its image for each die asked about:\n%s", stdout)
+	assert.Contains(t, stdout, "no pips are laid out as a face")
+
+	code, stdout, stderr = runCmd(t, "read", "--json", images[0])
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, stdout, `"why"`, "only --why explains")
 }

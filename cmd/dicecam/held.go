@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/dicecam/dicecam/vision"
+	"github.com/dicecam/dicecam/vision/model"
 )
 
 // A hold is the check that held a die back, the first of these that is
@@ -32,7 +33,8 @@ var (
 )
 
 // heldBy is what held back a die labelled label and read as read, which
-// the reader's checks make why of.
+// the reader's checks make why of. Where no label is known, read's own
+// value stands for it, and the reading is taken for right.
 func heldBy(label int, read vision.Die, why vision.Why) hold {
 	switch {
 	case read.Value != label:
@@ -47,6 +49,28 @@ func heldBy(label int, read vision.Die, why vision.Why) hold {
 		return holdCountDiffers
 	}
 	return holdNone
+}
+
+// says is what h says of a die read as d, for a person who asks why it
+// was asked about.
+func (h hold) says(d vision.Die, why vision.Why) string {
+	doubt := why.Probs[model.NotADie]
+	switch h {
+	case holdWrong:
+		return "its reading is not its label"
+	case holdDoubtAgreeing:
+		return fmt.Sprintf("the model doubts it is a die (%.2f), though %d pips agree", doubt, why.Count)
+	case holdDoubt:
+		return fmt.Sprintf("the model doubts it is a die (%.2f) and no pips agree", doubt)
+	case holdNoCount:
+		return "no pips are laid out as a face to check the reading against"
+	case holdCountDiffers:
+		return fmt.Sprintf("its pips count %d, not %d", why.Count, d.Value)
+	}
+	if why.Front {
+		return "it lies as the front face of the die above it"
+	}
+	return "these checks agree: another of the reader's rules asked, such as the pip search reading another value"
 }
 
 // heldBack counts the asked dice of a folder by what held them back.
