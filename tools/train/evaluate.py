@@ -54,38 +54,51 @@ def main():
         print(train.scale_line(net, datasets, di, args.seed))
 
 
-def looks_table(net, folder):
-    """How a pip face model reads the pip dice of a rendered corpus folder,
-    a row for each family of dice looks (faces.csv names each die's)."""
-    looks = {}
-    if not os.path.exists(os.path.join(folder, "faces.csv")):
-        raise SystemExit(f"--folders: {folder} has no faces.csv; name a folder `dicegen corpus` wrote")
-    with open(os.path.join(folder, "faces.csv"), newline="") as f:
-        for row in csv.DictReader(f):
-            looks[(row["image"], round(float(row["x"]), 1), round(float(row["y"]), 1))] = (row["look"], row["design"])
-    crops, labels, family, images = [], [], [], {}
+def truth_crops(folder, keep):
+    """The crop the reader cuts of every die of a rendered folder's truth.csv
+    that keep(row) holds, at the top face's centre and the die's box side,
+    with the rows kept."""
+    crops, rows, images = [], [], {}
     with open(os.path.join(folder, "truth.csv"), newline="") as f:
         for row in csv.DictReader(f):
-            look, design = looks.get((row["image"], round(float(row["x"]), 1), round(float(row["y"]), 1)), ("", ""))
-            if not design.startswith("pips") or row["face"] not in ("1", "2", "3", "4", "5", "6"):
+            if not keep(row):
                 continue
             path = os.path.join(folder, row["image"])
             if path not in images:
-                images = {path: cv2.imread(path, cv2.IMREAD_COLOR)}
+                images = {path: cv2.imread(path, cv2.IMREAD_COLOR)}  # the file lists each picture's dice together
             side = max(float(row["xmax"]) - float(row["xmin"]), float(row["ymax"]) - float(row["ymin"]))
             crops.append(dicedata.contract_crop(images[path], float(row["x"]), float(row["y"]), side))
-            labels.append(int(row["face"]))
-            family.append(look)
+            rows.append(row)
+    return crops, rows
+
+
+def read_crops(net, crops, labels):
+    """Whether the model reads each crop right, and whether surely."""
+    prob = train.softmax(train.predict(net, np.stack(crops)))
+    return prob.argmax(1) == np.array(labels), prob.max(1) >= train.ASK_BELOW
+
+
+def looks_table(net, folder):
+    """How a pip face model reads the pip dice of a rendered corpus folder,
+    a row for each family of dice looks (faces.csv names each die's)."""
+    if not os.path.exists(os.path.join(folder, "faces.csv")):
+        raise SystemExit(f"--folders: {folder} has no faces.csv; name a folder `dicegen corpus` wrote")
+
+    def at(row):
+        return row["image"], round(float(row["x"]), 1), round(float(row["y"]), 1)
+
+    with open(os.path.join(folder, "faces.csv"), newline="") as f:
+        looks = {at(row): (row["look"], row["design"]) for row in csv.DictReader(f)}
+    crops, rows = truth_crops(folder, lambda row: looks.get(at(row), ("", ""))[1].startswith("pips")
+                              and row["face"] in ("1", "2", "3", "4", "5", "6"))
     if not crops:
         return f"- {folder}: no pip dice with a look in faces.csv"
-    prob = train.softmax(train.predict(net, np.stack(crops)))
-    labels, family = np.array(labels), np.array(family)
-    right = prob.argmax(1) == labels
-    sure = prob.max(1) >= train.ASK_BELOW
+    right, sure = read_crops(net, crops, [int(row["face"]) for row in rows])
+    family = np.array([looks[at(row)][0] for row in rows])
     lines = [f"{folder}: pip dice by look, read at the box of each (p >= {train.ASK_BELOW} is sure)", "",
              "| look | dice | read right | right and sure | wrong and sure |", "|---|---|---|---|---|"]
     for look in sorted(set(family)) + ["all"]:
-        k = np.ones(len(labels), bool) if look == "all" else family == look
+        k = np.ones(len(rows), bool) if look == "all" else family == look
         lines.append(f"| {look} | {k.sum()} | {100 * right[k].mean():.1f} % | {100 * (right & sure)[k].mean():.1f} % "
                      f"| {(~right & sure)[k].sum()} |")
     return "\n".join(lines)
@@ -93,24 +106,11 @@ def looks_table(net, folder):
 
 def poker_line(net, folder):
     """How the poker model reads every poker die of a rendered folder."""
-    crops, labels, images = [], [], {}
-    with open(os.path.join(folder, "truth.csv"), newline="") as f:
-        for row in csv.DictReader(f):
-            if row["face"] not in dicedata.POKER:
-                continue
-            path = os.path.join(folder, row["image"])
-            if path not in images:
-                images[path] = cv2.imread(path, cv2.IMREAD_COLOR)
-            side = max(float(row["xmax"]) - float(row["xmin"]), float(row["ymax"]) - float(row["ymin"]))
-            crops.append(dicedata.contract_crop(images[path], float(row["x"]), float(row["y"]), side))
-            labels.append(dicedata.POKER.index(row["face"]) + 1)
+    crops, rows = truth_crops(folder, lambda row: row["face"] in dicedata.POKER)
     if not crops:
         return f"- {folder}: no poker dice"
-    prob = train.softmax(train.predict(net, np.stack(crops)))
-    labels = np.array(labels)
-    right = prob.argmax(1) == labels
-    sure = prob.max(1) >= train.ASK_BELOW
-    return (f"- {folder}: {len(labels)} poker dice, {100 * right.mean():.1f} % read right, "
+    right, sure = read_crops(net, crops, [dicedata.POKER.index(row["face"]) + 1 for row in rows])
+    return (f"- {folder}: {len(rows)} poker dice, {100 * right.mean():.1f} % read right, "
             f"{100 * (right & sure).mean():.1f} % right with p >= {train.ASK_BELOW}, "
             f"{(~right & sure).sum()} wrong with p >= {train.ASK_BELOW}")
 
