@@ -320,7 +320,16 @@ def duotone(patch, rng):
     return np.clip(a * (1 - g) + b * g, 0, 255).astype(np.uint8)
 
 
-def photometric(patch, rng, hue_p, duotone_p=0.0):
+def brightest(patch):
+    """The patch's brightest channel at each pixel, as grey: pips that
+    differ from the body in one channel only, red on black or on dark blue,
+    stand out as white pips on a black die do, where the grey levels a
+    camera gives (red weighed at about a third) leave them faint."""
+    m = patch.max(axis=2)
+    return cv2.merge([m, m, m])
+
+
+def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0):
     """Light, colour, blur and compression changes a webcam or another dice set brings."""
     if duotone_p > 0 and rng.random() < duotone_p:
         patch = duotone(patch, rng)
@@ -333,6 +342,8 @@ def photometric(patch, rng, hue_p, duotone_p=0.0):
         patch = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
     if rng.random() < 0.3:
         patch = patch[..., rng.permutation(3)]
+    if brightest_p > 0 and rng.random() < brightest_p:
+        patch = brightest(patch)
     if rng.random() < 0.12:
         patch = 255 - patch  # a dark die with light pips
     if rng.random() < 0.08:

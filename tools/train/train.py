@@ -114,7 +114,7 @@ def to_tensor(crops):
 
 
 def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5, synth_min=0,
-              sizes=(0.8, 1.2), group_weight=0.0, hard_weight=0.15, duotone=0.0):
+              sizes=(0.8, 1.2), group_weight=0.0, hard_weight=0.15, duotone=0.0, brightest=0.0):
     """Fresh augmented crops for one epoch: every real training die twice (a
     tray-topdown die tray_draws times: its marbled dice are the hard ones),
     synth_per_real synthetic dice for each real one (at least synth_min)
@@ -142,7 +142,7 @@ def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5
             real += len(pos)
         n_neg = int(len(pos) * neg_share / (1 - neg_share))
         plans += pos + samples.negatives(di, ds, folds, rng, n_neg, group_weight, hard_weight)
-    return samples.render(datasets, plans, rng, duotone)
+    return samples.render(datasets, plans, rng, duotone, brightest)
 
 
 # The datasets the worker processes cut crops from: set before the pool forks,
@@ -347,6 +347,8 @@ def main():
                     help="weight of class-0 crops of a few dice seen as one, beside the other kinds' 1.15")
     ap.add_argument("--duotone", type=float, default=0.0,
                     help="share of training crops painted in two random colours (dicedata.duotone)")
+    ap.add_argument("--brightest", type=float, default=0.0,
+                    help="share of training crops turned to their brightest channel, as grey (dicedata.brightest)")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
     args = ap.parse_args()
 
@@ -397,7 +399,7 @@ def main():
     sets = epoch_sets(datasets, args.epochs, args.seed, args.workers, neg_share=0.3, tray_draws=args.tray_draws,
                       synth_per_real=args.synth_per_real, synth_min=args.synth_min,
                       sizes=args.sizes, group_weight=args.groups, hard_weight=args.hard_weight,
-                      duotone=args.duotone)
+                      duotone=args.duotone, brightest=args.brightest)
     # The first epoch forks the workers; a process must not fork once CUDA has started in it.
     first = next(sets)
     model.to(args.device)
@@ -424,7 +426,7 @@ def main():
     text = [f"# Fold-{args.hold} figures of {args.out}\n",
             f"Trained {args.epochs} epochs on folds {sorted(TRAIN_FOLDS)} of {', '.join(sources) or 'no real photographs'}, "
             f"corpus {args.corpus or 'none'}, {args.faces} faces, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
-            f"{args.net} network, hard negatives {args.hard or 'none'} at weight {args.hard_weight}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, duotone share {args.duotone}, "
+            f"{args.net} network, hard negatives {args.hard or 'none'} at weight {args.hard_weight}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, duotone share {args.duotone}, brightest share {args.brightest}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
     for (crops, labels, _), ds in zip(evals, datasets):  # the real ones only
