@@ -144,10 +144,11 @@ def _background(di, ds, photos, by, median_s, rng):
     return None
 
 
-def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0):
+def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0, brightest_synthetic=False):
     """Cuts the crops: augmented (rotated, recoloured, a share duotone of them
     painted in two random colours, a share brightest of them turned to their
-    brightest channel) when rng is given, else the exact contract crop.
+    brightest channel, of the rendered sets' crops only where
+    brightest_synthetic) when rng is given, else the exact contract crop.
     Returns uint8 [N,48,48,3] BGR and labels [N]."""
     out = np.empty((len(plans), dicedata.CROP, dicedata.CROP, 3), np.uint8)
     for k, p in enumerate(plans):
@@ -158,5 +159,6 @@ def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0):
             continue
         patch = dicedata.warped_crop(image, p.cx, p.cy, p.s, rng.uniform(0, 360))
         hue_p = 0.6 if ds.name == "tray-topdown" else 0.3
-        out[k] = dicedata.to_crop(dicedata.photometric(patch, rng, hue_p, duotone, brightest))
+        b = brightest if ds.synthetic or not brightest_synthetic else 0.0
+        out[k] = dicedata.to_crop(dicedata.photometric(patch, rng, hue_p, duotone, b))
     return out, np.array([p.label for p in plans], np.int64)
