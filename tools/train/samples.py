@@ -159,6 +159,6 @@ def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0, brightest_synt
             continue
         patch = dicedata.warped_crop(image, p.cx, p.cy, p.s, rng.uniform(0, 360))
         hue_p = 0.6 if ds.name == "tray-topdown" else 0.3
-        b = brightest if ds.synthetic or not brightest_synthetic else 0.0
+        b = 0.0 if brightest_synthetic and not ds.synthetic else brightest
         out[k] = dicedata.to_crop(dicedata.photometric(patch, rng, hue_p, duotone, b))
     return out, np.array([p.label for p in plans], np.int64)
