@@ -329,7 +329,23 @@ def brightest(patch):
     return cv2.merge([m, m, m])
 
 
-def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0):
+def extreme(patch):
+    """The patch's brightest or darkest channel at each pixel, as grey,
+    whichever varies more over its centre, where the die lies. The
+    brightest shows a red pip on a black body; on a white body it shows a
+    red or blue pip hardly at all, and the darkest shows it as a black
+    one."""
+    hi, lo = patch.max(axis=2), patch.min(axis=2)
+    n = patch.shape[0]
+    centre = slice(n // 4, n - n // 4)
+    m = hi if hi[centre, centre].std() >= lo[centre, centre].std() else lo
+    return cv2.merge([m, m, m])
+
+
+VIEWS = {"brightest": brightest, "extreme": extreme}
+
+
+def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0, view="brightest"):
     """Light, colour, blur and compression changes a webcam or another dice set brings."""
     if duotone_p > 0 and rng.random() < duotone_p:
         patch = duotone(patch, rng)
@@ -343,7 +359,7 @@ def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0):
     if rng.random() < 0.3:
         patch = patch[..., rng.permutation(3)]
     if brightest_p > 0 and rng.random() < brightest_p:
-        patch = brightest(patch)
+        patch = VIEWS[view](patch)
     if rng.random() < 0.12:
         patch = 255 - patch  # a dark die with light pips
     if rng.random() < 0.08:

@@ -115,7 +115,7 @@ def to_tensor(crops):
 
 def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5, synth_min=0,
               sizes=(0.8, 1.2), group_weight=0.0, hard_weight=0.15, duotone=0.0, brightest=0.0,
-              brightest_synthetic=False):
+              brightest_synthetic=False, brightest_view="brightest"):
     """Fresh augmented crops for one epoch: every real training die twice (a
     tray-topdown die tray_draws times: its marbled dice are the hard ones),
     synth_per_real synthetic dice for each real one (at least synth_min)
@@ -143,7 +143,7 @@ def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5
             real += len(pos)
         n_neg = int(len(pos) * neg_share / (1 - neg_share))
         plans += pos + samples.negatives(di, ds, folds, rng, n_neg, group_weight, hard_weight)
-    return samples.render(datasets, plans, rng, duotone, brightest, brightest_synthetic)
+    return samples.render(datasets, plans, rng, duotone, brightest, brightest_synthetic, brightest_view)
 
 
 # The datasets the worker processes cut crops from: set before the pool forks,
@@ -350,6 +350,9 @@ def main():
                     help="share of training crops painted in two random colours (dicedata.duotone)")
     ap.add_argument("--brightest", type=float, default=0.0,
                     help="share of training crops turned to their brightest channel, as grey (dicedata.brightest)")
+    ap.add_argument("--brightest-view", choices=sorted(dicedata.VIEWS), default="brightest",
+                    help="what --brightest turns crops to: the brightest channel, or the brightest or darkest, "
+                         "whichever varies more over the die (dicedata.extreme)")
     ap.add_argument("--brightest-synthetic", action="store_true",
                     help="turn only the rendered sets' crops to their brightest channel, leaving the photographs' as they are")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
@@ -403,7 +406,7 @@ def main():
                       synth_per_real=args.synth_per_real, synth_min=args.synth_min,
                       sizes=args.sizes, group_weight=args.groups, hard_weight=args.hard_weight,
                       duotone=args.duotone, brightest=args.brightest,
-                      brightest_synthetic=args.brightest_synthetic)
+                      brightest_synthetic=args.brightest_synthetic, brightest_view=args.brightest_view)
     # The first epoch forks the workers; a process must not fork once CUDA has started in it.
     first = next(sets)
     model.to(args.device)
@@ -431,6 +434,7 @@ def main():
             f"Trained {args.epochs} epochs on folds {sorted(TRAIN_FOLDS)} of {', '.join(sources) or 'no real photographs'}, "
             f"corpus {args.corpus or 'none'}, {args.faces} faces, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
             f"{args.net} network, hard negatives {args.hard or 'none'} at weight {args.hard_weight}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, duotone share {args.duotone}, brightest share {args.brightest}"
+            f"{'' if args.brightest_view == 'brightest' else ' (' + args.brightest_view + ' channel)'}"
             f"{' (rendered sets only)' if args.brightest_synthetic else ''}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
