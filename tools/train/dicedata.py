@@ -345,7 +345,7 @@ def extreme(patch):
 VIEWS = {"brightest": brightest, "extreme": extreme}
 
 
-def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0, view="brightest"):
+def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0, brightest_view="brightest"):
     """Light, colour, blur and compression changes a webcam or another dice set brings."""
     if duotone_p > 0 and rng.random() < duotone_p:
         patch = duotone(patch, rng)
@@ -359,7 +359,7 @@ def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0, view="brighte
     if rng.random() < 0.3:
         patch = patch[..., rng.permutation(3)]
     if brightest_p > 0 and rng.random() < brightest_p:
-        patch = VIEWS[view](patch)
+        patch = VIEWS[brightest_view](patch)
     if rng.random() < 0.12:
         patch = 255 - patch  # a dark die with light pips
     if rng.random() < 0.08:

@@ -144,12 +144,13 @@ def _background(di, ds, photos, by, median_s, rng):
     return None
 
 
-def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0, brightest_synthetic=False, view="brightest"):
+def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0, brightest_synthetic=False,
+           brightest_view="brightest"):
     """Cuts the crops: augmented (rotated, recoloured, a share duotone of them
-    painted in two random colours, a share brightest of them turned to their
-    brightest channel, or to the view dicedata.VIEWS names, of the rendered
-    sets' crops only where brightest_synthetic) when rng is given, else the
-    exact contract crop.
+    painted in two random colours, a share brightest of them turned to the
+    view dicedata.VIEWS names brightest_view, of the rendered sets' crops
+    only where brightest_synthetic) when rng is given, else the exact
+    contract crop.
     Returns uint8 [N,48,48,3] BGR and labels [N]."""
     out = np.empty((len(plans), dicedata.CROP, dicedata.CROP, 3), np.uint8)
     for k, p in enumerate(plans):
@@ -161,5 +162,5 @@ def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0, brightest_synt
         patch = dicedata.warped_crop(image, p.cx, p.cy, p.s, rng.uniform(0, 360))
         hue_p = 0.6 if ds.name == "tray-topdown" else 0.3
         b = 0.0 if brightest_synthetic and not ds.synthetic else brightest
-        out[k] = dicedata.to_crop(dicedata.photometric(patch, rng, hue_p, duotone, b, view))
+        out[k] = dicedata.to_crop(dicedata.photometric(patch, rng, hue_p, duotone, b, brightest_view))
     return out, np.array([p.label for p in plans], np.int64)
