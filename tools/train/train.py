@@ -7,6 +7,7 @@ trains on. See README.md in this folder for the command and the figures.
 import argparse
 import itertools
 import json
+import math
 import multiprocessing
 import os
 import shutil
@@ -18,6 +19,7 @@ import cv2
 import numpy as np
 import torch
 from torch import nn
+from torch.nn import functional as F
 
 import dicedata
 import samples
@@ -69,6 +71,34 @@ class Contrast(nn.Module):
         return torch.cat([x, d], 1) if self.colour else d
 
 
+class MixStyle(nn.Module):
+    """While training, with probability p, gives each crop's feature maps the
+    channel means and spreads of a mix of its own and another crop's of the
+    batch (MixStyle, Zhou et al. 2021): early layers' statistics carry a crop's
+    light, colours and texture, which another table or dice set changes, and
+    mixing them asks the layers after to read the face whatever they are. It
+    is the identity when reading, so the exported network has the same
+    layers as one trained without it. Whether a batch is mixed and with
+    which crop come from a generator of its own, the mixing shares from
+    PyTorch's stream."""
+
+    def __init__(self, p, seed, alpha=0.1):
+        super().__init__()
+        self.p, self.alpha = p, alpha
+        self.gen = torch.Generator().manual_seed(seed)
+
+    def forward(self, x):
+        if not self.training or torch.rand(1, generator=self.gen).item() >= self.p:
+            return x
+        n = x.shape[0]
+        mu = x.mean((2, 3), keepdim=True).detach()
+        sig = (x.var((2, 3), keepdim=True) + 1e-6).sqrt().detach()
+        lam = torch.distributions.Beta(self.alpha, self.alpha).sample((n, 1, 1, 1)).to(x.device)
+        perm = torch.randperm(n, generator=self.gen).to(x.device)
+        mu2, sig2 = lam * mu + (1 - lam) * mu[perm], lam * sig + (1 - lam) * sig[perm]
+        return (x - mu) / sig * sig2 + mu2
+
+
 class Net(nn.Module):
     """A few 3x3 convolutions, global average pooling and one linear layer: small
     enough (~120k weights) to run in well under a millisecond a crop in OpenCV.
@@ -79,7 +109,7 @@ class Net(nn.Module):
     narrows those at 24 and 12 px by a quarter: 12 million. contrast and
     colour-contrast put Contrast before the standard layers."""
 
-    def __init__(self, kind="standard", crop=dicedata.CROP):
+    def __init__(self, kind="standard", crop=dicedata.CROP, mixstyle=0.0, seed=1):
         super().__init__()
         stem, cin = [], 3
         if kind == "contrast":
@@ -101,11 +131,30 @@ class Net(nn.Module):
                       *block(16, 32), *block(32, 32), nn.MaxPool2d(2),
                       *block(32, 64), *block(64, 64), nn.MaxPool2d(2),
                       *block(64, 96)]
+        if mixstyle > 0:
+            # after the first two stages, whose statistics hold the look rather than the face
+            relus = [i for i, m in enumerate(layers) if isinstance(m, nn.ReLU)]
+            for k in (2, 0):
+                layers.insert(relus[k] + 1, MixStyle(mixstyle, seed + k))
         self.features = nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten())
         self.head = nn.Sequential(nn.Dropout(0.2), nn.Linear(96, 7))
 
     def forward(self, x):
         return self.head(self.features(x))
+
+
+def randconv(x, gen, sizes=(1, 3, 5)):
+    """The batch seen through one random convolution, blended with itself by a
+    random share (RandConv, Xu et al. 2021): a random filter keeps the shapes
+    of pips and edges but gives every crop new colours and textures, which
+    teaches the network that a face is its shapes. The filter's weights are
+    drawn so that the output spreads about as the input does, and the
+    result is clipped to the range a blob holds."""
+    k = sizes[int(torch.randint(len(sizes), (1,), generator=gen))]
+    w = torch.randn(3, 3, k, k, generator=gen) / math.sqrt(3 * k * k)
+    out = F.conv2d(x - 0.5, w.to(x.device), padding=k // 2) + 0.5
+    a = torch.rand(x.shape[0], 1, 1, 1, generator=gen).to(x.device)
+    return (a * x + (1 - a) * out).clamp(0, 1)
 
 
 def to_tensor(crops):
@@ -339,6 +388,10 @@ def main():
                     help="the network: slim and lean have 37 and 40 %% fewer multiply-adds a crop; contrast is "
                          "standard reading each pixel's colour distance from the crop's centre instead of its colour, "
                          "colour-contrast both (README: tried, not committed)")
+    ap.add_argument("--mixstyle", type=float, default=0.0,
+                    help="share of training batches whose early feature statistics are mixed between crops (MixStyle)")
+    ap.add_argument("--randconv", type=float, default=0.0,
+                    help="share of training batches seen through a random convolution (RandConv)")
     ap.add_argument("--hard", help="mine.py CSVs of false dice to add to class 0, comma-separated")
     ap.add_argument("--hard-weight", type=float, default=0.15,
                     help="weight of those places among the class-0 kinds, whose others sum to 1")
@@ -396,12 +449,13 @@ def main():
     if not datasets:
         raise SystemExit("nothing to train on: name --sources, --corpus or --synth")
 
-    model = Net(args.net, args.crop)
+    model = Net(args.net, args.crop, args.mixstyle, args.seed)
     steps_per_epoch = None
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=args.smooth)
     sched = None
     gen = torch.Generator().manual_seed(args.seed)
+    rc_gen = torch.Generator().manual_seed(args.seed + 1000)
     sets = epoch_sets(datasets, args.epochs, args.seed, args.workers, neg_share=0.3, tray_draws=args.tray_draws,
                       synth_per_real=args.synth_per_real, synth_min=args.synth_min,
                       sizes=args.sizes, group_weight=args.groups, hard_weight=args.hard_weight,
@@ -422,7 +476,10 @@ def main():
         for i in range(0, len(y), 128):
             idx = order[i:i + 128]
             opt.zero_grad()
-            loss = loss_fn(model(x[idx]), y[idx])
+            xb = x[idx]
+            if args.randconv > 0 and torch.rand(1, generator=rc_gen).item() < args.randconv:
+                xb = randconv(xb, rc_gen)
+            loss = loss_fn(model(xb), y[idx])
             loss.backward()
             opt.step()
             sched.step()
@@ -433,7 +490,7 @@ def main():
     text = [f"# Fold-{args.hold} figures of {args.out}\n",
             f"Trained {args.epochs} epochs on folds {sorted(TRAIN_FOLDS)} of {', '.join(sources) or 'no real photographs'}, "
             f"corpus {args.corpus or 'none'}, {args.faces} faces, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
-            f"{args.net} network, hard negatives {args.hard or 'none'} at weight {args.hard_weight}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, duotone share {args.duotone}, brightest share {args.brightest}"
+            f"{args.net} network, hard negatives {args.hard or 'none'} at weight {args.hard_weight}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, duotone share {args.duotone}, MixStyle share {args.mixstyle}, RandConv share {args.randconv}, brightest share {args.brightest}"
             f"{'' if args.brightest_view == 'brightest' else ' (' + args.brightest_view + ' channel)'}"
             f"{' (rendered sets only)' if args.brightest_synthetic else ''}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
