@@ -1,7 +1,7 @@
 """Measures whether calibration helps: for each labelled folder, a profile
 made from one half of its photos (folds 1 of 2) reads the other half (fold 0
 of 2), beside the built-in defaults reading the same half. It prints the
-README's table.
+README's table, each profile's row naming the way of reading calibrate kept.
 
     make build
     /usr/bin/python3 tools/loso/calibration.py [--models DIR] [--fold 0/5] FOLDER...
@@ -20,6 +20,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -42,16 +43,14 @@ def main():
         env = dict(os.environ, XDG_CONFIG_HOME=home)
         for folder in args.folders:
             profile = os.path.join(home, os.path.basename(folder.rstrip("/")) + ".json")
-            subprocess.run([args.dicecam, "calibrate", "--from", folder, "--exclude-fold", args.fold, "--out", profile] + models,
-                           env=env, check=True, stderr=subprocess.DEVNULL)
-            rows = [("none", []), ("from the other folds", ["--profile", profile])]
+            kept = calibrate(args, env, ["--from", folder, "--exclude-fold", args.fold, "--out", profile] + models)
+            rows = [("none", []), (f"from the other folds: {kept}", ["--profile", profile])]
             if args.played:
                 played = os.path.join(home, "played-" + os.path.basename(folder.rstrip("/")))
                 kept, total = keep_played(args, env, models, folder, played)
                 profile = played + ".json"
-                subprocess.run([args.dicecam, "calibrate", "--from", played, "--out", profile] + models,
-                               env=env, check=True, stderr=subprocess.DEVNULL)
-                rows.append((f"from the other folds' photos play would keep ({kept} of {total})", ["--profile", profile]))
+                way = calibrate(args, env, ["--from", played, "--out", profile] + models)
+                rows.append((f"from the other folds' photos play would keep ({kept} of {total}): {way}", ["--profile", profile]))
             for name, extra in rows:
                 out = subprocess.run([args.dicecam, "eval", "--json", "--fold", args.fold] + models + extra + [folder],
                                      env=env, check=True, capture_output=True, text=True).stdout
@@ -59,6 +58,19 @@ def main():
                 print(f"| {os.path.basename(folder.rstrip('/'))} ({r['photos']}) | {name} | {pct(r['found'])} | "
                       f"{pct(r['first_time'])} | {pct(r['clean_photos'])} | {pct(r['silently_wrong'])} | "
                       f"{pct(r['asked'])} | {r['false_dice_per_photo']:.2f} |", flush=True)
+
+
+def calibrate(args, env, flags):
+    """Runs dicecam calibrate and returns the name of the way it kept, from
+    the line it logs for each way it read the sample with."""
+    run = subprocess.run([args.dicecam, "calibrate"] + flags, env=env, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"dicecam calibrate {' '.join(flags)} failed:\n{run.stderr}")
+    for line in run.stderr.splitlines():
+        m = re.search(r"read the sample (.+?) photos=.* kept=true", line)
+        if m:
+            return m.group(1)
+    return "the way kept not logged"
 
 
 def keep_played(args, env, models, folder, out):
