@@ -43,8 +43,8 @@ def main():
         env = dict(os.environ, XDG_CONFIG_HOME=home)
         for folder in args.folders:
             profile = os.path.join(home, os.path.basename(folder.rstrip("/")) + ".json")
-            kept = calibrate(args, env, ["--from", folder, "--exclude-fold", args.fold, "--out", profile] + models)
-            rows = [("none", []), (f"from the other folds: {kept}", ["--profile", profile])]
+            way = calibrate(args, env, ["--from", folder, "--exclude-fold", args.fold, "--out", profile] + models)
+            rows = [("none", []), (f"from the other folds: {way}", ["--profile", profile])]
             if args.played:
                 played = os.path.join(home, "played-" + os.path.basename(folder.rstrip("/")))
                 kept, total = keep_played(args, env, models, folder, played)
