@@ -345,6 +345,32 @@ def extreme(patch):
 VIEWS = {"brightest": brightest, "extreme": extreme}
 
 
+# The sides, in pixels, lowres draws a crop's die at: from the smallest die
+# the reader is meant to read to a little over the side whose crop (CONTEXT
+# times it) the contract cuts at 48 px unresized.
+LOWRES_SIDES = (15.0, 40.0)
+
+
+def lowres(patch, rng):
+    """patch as a camera sees its die when that die is 15-40 px across (the
+    side drawn evenly on a log scale): shrunk to that size by area, JPEG-
+    compressed there half the time, as a small die's pixels are, and
+    enlarged back by the contract's INTER_AREA. Photographs of large dice
+    then also teach the model small ones, whose pixels and compression blocks
+    are not a blurred large die's. A die already smaller is left as it is."""
+    n = patch.shape[0]
+    die = n / CONTEXT
+    target = float(np.exp(rng.uniform(np.log(LOWRES_SIDES[0]), np.log(LOWRES_SIDES[1]))))
+    if target >= die:
+        return patch
+    m = max(8, int(round(n * target / die)))
+    small = cv2.resize(patch, (m, m), interpolation=cv2.INTER_AREA)
+    if rng.random() < 0.5:
+        ok, buf = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 95))])
+        small = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return cv2.resize(small, (n, n), interpolation=cv2.INTER_AREA)
+
+
 def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0, brightest_view="brightest"):
     """Light, colour, blur and compression changes a webcam or another dice set brings."""
     if duotone_p > 0 and rng.random() < duotone_p:

@@ -145,12 +145,13 @@ def _background(di, ds, photos, by, median_s, rng):
 
 
 def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0, brightest_synthetic=False,
-           brightest_view="brightest"):
+           brightest_view="brightest", lowres=0.0):
     """Cuts the crops: augmented (rotated, recoloured, a share duotone of them
     painted in two random colours, a share brightest of them turned to the
     view dicedata.VIEWS names brightest_view, of the rendered sets' crops
-    only where brightest_synthetic) when rng is given, else the exact
-    contract crop.
+    only where brightest_synthetic, a share lowres of them shown as a small
+    die shows, dicedata.lowres) when rng is given, else the exact contract
+    crop.
     Returns uint8 [N,48,48,3] BGR and labels [N]."""
     out = np.empty((len(plans), dicedata.CROP, dicedata.CROP, 3), np.uint8)
     for k, p in enumerate(plans):
@@ -160,6 +161,8 @@ def render(datasets, plans, rng=None, duotone=0.0, brightest=0.0, brightest_synt
             out[k] = dicedata.contract_crop(image, p.cx, p.cy, p.s)
             continue
         patch = dicedata.warped_crop(image, p.cx, p.cy, p.s, rng.uniform(0, 360))
+        if lowres > 0 and rng.random() < lowres:
+            patch = dicedata.lowres(patch, rng)
         hue_p = 0.6 if ds.name == "tray-topdown" else 0.3
         b = 0.0 if brightest_synthetic and not ds.synthetic else brightest
         out[k] = dicedata.to_crop(dicedata.photometric(patch, rng, hue_p, duotone, b, brightest_view))

@@ -164,7 +164,7 @@ def to_tensor(crops):
 
 def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5, synth_min=0,
               sizes=(0.8, 1.2), group_weight=0.0, hard_weight=0.15, duotone=0.0, brightest=0.0,
-              brightest_synthetic=False, brightest_view="brightest"):
+              brightest_synthetic=False, brightest_view="brightest", lowres=0.0):
     """Fresh augmented crops for one epoch: every real training die twice (a
     tray-topdown die tray_draws times: its marbled dice are the hard ones),
     synth_per_real synthetic dice for each real one (at least synth_min)
@@ -192,7 +192,7 @@ def epoch_set(datasets, epoch, seed, neg_share, tray_draws=2, synth_per_real=0.5
             real += len(pos)
         n_neg = int(len(pos) * neg_share / (1 - neg_share))
         plans += pos + samples.negatives(di, ds, folds, rng, n_neg, group_weight, hard_weight)
-    return samples.render(datasets, plans, rng, duotone, brightest, brightest_synthetic, brightest_view)
+    return samples.render(datasets, plans, rng, duotone, brightest, brightest_synthetic, brightest_view, lowres)
 
 
 # The datasets the worker processes cut crops from: set before the pool forks,
@@ -408,6 +408,8 @@ def main():
                          "whichever varies more over the die (dicedata.extreme)")
     ap.add_argument("--brightest-synthetic", action="store_true",
                     help="turn only the rendered sets' crops to their brightest channel, leaving the photographs' as they are")
+    ap.add_argument("--lowres", type=float, default=0.0,
+                    help="share of training crops shown as a die 15-40 px across shows (dicedata.lowres)")
     ap.add_argument("--synth-dir", default="/tmp/dicecam-synth", help="where those pictures go (emptied first)")
     args = ap.parse_args()
 
@@ -460,7 +462,8 @@ def main():
                       synth_per_real=args.synth_per_real, synth_min=args.synth_min,
                       sizes=args.sizes, group_weight=args.groups, hard_weight=args.hard_weight,
                       duotone=args.duotone, brightest=args.brightest,
-                      brightest_synthetic=args.brightest_synthetic, brightest_view=args.brightest_view)
+                      brightest_synthetic=args.brightest_synthetic, brightest_view=args.brightest_view,
+                      lowres=args.lowres)
     # The first epoch forks the workers; a process must not fork once CUDA has started in it.
     first = next(sets)
     model.to(args.device)
@@ -492,7 +495,7 @@ def main():
             f"corpus {args.corpus or 'none'}, {args.faces} faces, {args.crop} px crops, seed {args.seed}, {args.synth} synthetic pictures, "
             f"{args.net} network, hard negatives {args.hard or 'none'} at weight {args.hard_weight}, sizes {args.sizes[0]}-{args.sizes[1]}, group weight {args.groups}, duotone share {args.duotone}, MixStyle share {args.mixstyle}, RandConv share {args.randconv}, brightest share {args.brightest}"
             f"{'' if args.brightest_view == 'brightest' else ' (' + args.brightest_view + ' channel)'}"
-            f"{' (rendered sets only)' if args.brightest_synthetic else ''}, "
+            f"{' (rendered sets only)' if args.brightest_synthetic else ''}, low-resolution share {args.lowres}, "
             f"label smoothing {args.smooth}, {args.tray_draws} draws of each tray-topdown die, "
             f"in {time.time() - started:.0f} s.\n"]
     for (crops, labels, _), ds in zip(evals, datasets):  # the real ones only
