@@ -345,6 +345,12 @@ def extreme(patch):
 VIEWS = {"brightest": brightest, "extreme": extreme}
 
 
+def jpeg(patch, quality):
+    """patch as a JPEG file of that quality gives it back."""
+    _, buf = cv2.imencode(".jpg", patch, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
 # The sides, in pixels, lowres draws a crop's die at: from the smallest die
 # the reader is meant to read to a little over the side whose crop (CONTEXT
 # times it) the contract cuts at 48 px unresized.
@@ -366,8 +372,7 @@ def lowres(patch, rng):
     m = max(8, int(round(n * target / die)))
     small = cv2.resize(patch, (m, m), interpolation=cv2.INTER_AREA)
     if rng.random() < 0.5:
-        ok, buf = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 95))])
-        small = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        small = jpeg(small, int(rng.integers(40, 95)))
     return cv2.resize(small, (n, n), interpolation=cv2.INTER_AREA)
 
 
@@ -410,8 +415,7 @@ def photometric(patch, rng, hue_p, duotone_p=0.0, brightest_p=0.0, brightest_vie
         sigma = rng.uniform(0.4, 1.4) * patch.shape[0] / 64
         patch = cv2.GaussianBlur(patch, (0, 0), sigma)
     if rng.random() < 0.3:
-        ok, buf = cv2.imencode(".jpg", patch, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 90))])
-        patch = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        patch = jpeg(patch, int(rng.integers(25, 90)))
     return patch
 
 
