@@ -75,7 +75,8 @@ def train(args, out, without, corpus):
         run([args.python, "tools/train/train.py", "--sources", ",".join(sources), "--corpus", ",".join(face_corpus),
              "--epochs", str(args.epochs), "--threads", "1", "--smooth", "0.02", "--seed", str(args.face_seed), "--hold", "0",
              "--hard", args.hard, "--hard-weight", str(args.hard_weight), "--tray-draws", str(args.tray_draws), "--logos", args.logos, "--synth-per-real", str(args.synth_per_real),
-             "--sizes", args.sizes, "--groups", str(args.groups), "--brightest", str(args.brightest), "--workers", str(args.face_workers),
+             "--sizes", args.sizes, "--groups", str(args.groups), "--brightest", str(args.brightest),
+             "--brightest-view", args.brightest_view, "--workers", str(args.face_workers),
              "--device", args.face_device, *synth,
              "--out", os.path.join(out, "dice.onnx"), "--golden", os.path.join(out, "golden"),
              "--report", os.path.join(out, "dice.md")], log)
@@ -176,6 +177,7 @@ def main():
     ap.add_argument("--tray-draws", type=int, default=2, help="train.py's --tray-draws for the face model")
     ap.add_argument("--logos", default="skip", help="train.py's --logos for the face model")
     ap.add_argument("--brightest", type=float, default=0.0, help="train.py's --brightest for the face model")
+    ap.add_argument("--brightest-view", default="brightest", help="train.py's --brightest-view for the face model")
     ap.add_argument("--face-corpus", default="",
                     help="comma-separated corpus folders the face model trains on besides the detector's, such as --only marbled scenes")
     ap.add_argument("--face-own-corpus", action="store_true",
