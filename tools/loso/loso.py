@@ -177,7 +177,9 @@ def main():
     ap.add_argument("--tray-draws", type=int, default=2, help="train.py's --tray-draws for the face model")
     ap.add_argument("--logos", default="skip", help="train.py's --logos for the face model")
     ap.add_argument("--brightest", type=float, default=0.0, help="train.py's --brightest for the face model")
-    ap.add_argument("--brightest-view", default="brightest", help="train.py's --brightest-view for the face model")
+    # train.py's own choices, named here so that a misspelt view fails before a detector has trained
+    ap.add_argument("--brightest-view", choices=("brightest", "extreme"), default="brightest",
+                    help="train.py's --brightest-view for the face model")
     ap.add_argument("--face-corpus", default="",
                     help="comma-separated corpus folders the face model trains on besides the detector's, such as --only marbled scenes")
     ap.add_argument("--face-own-corpus", action="store_true",
