@@ -24,8 +24,8 @@ var strangerFloors = map[string]struct {
 	found, right     int // of the labelled dice, at least
 	wrong, falseDice int // at most
 }{
-	// measured: found 214 of 229, right first time 152, wrong 5, false 5
-	"tray-topdown": {found: 212, right: 150, wrong: 6, falseDice: 6},
+	// measured: found 214 of 229, right first time 152, wrong 2, false 5
+	"tray-topdown": {found: 212, right: 150, wrong: 3, falseDice: 6},
 	// measured: found 185 of 186, right first time 172, wrong 0, false 11
 	"webcam-desk": {found: 183, right: 170, wrong: 1, falseDice: 12},
 	// measured: found 47 of 50, right first time 30, wrong 0, false 5
@@ -136,4 +136,57 @@ func readScene(t *testing.T, r *Reader, sm synth.Sample) Accuracy {
 	dice, err := r.Read(photo)
 	require.NoError(t, err)
 	return Measure(labelled, dice, image.Pt(photo.Cols(), photo.Rows()))
+}
+
+// TestAOneThatIsAWholeDieSeenSmallIsAsked reads tray photos as a stranger
+// to the tray reads them (its row's models): a small dark die the detector
+// boxed at twice its side, read as a sure 1 though it shows a 5, and a
+// photo of many 1s of the tray's own size, whose six read surely, all
+// right, stay sure. The built-in detector, which learnt the desk's photos,
+// boxes a 1 there by its pip, in which a look at half its side sees a
+// die; a frame of such 1s, far under the detector's first look, stays
+// sure too.
+func TestAOneThatIsAWholeDieSeenSmallIsAsked(t *testing.T) {
+	datasets := filepath.Join("..", "..", "shared", "datasets")
+	if _, err := os.Stat(datasets); os.IsNotExist(err) {
+		t.Skipf("%s is absent: reading tray photos as a stranger needs ../shared/datasets", datasets)
+	}
+	cases := []struct {
+		models, photo string // models: tools/loso/models' row, "" for the built-in ones
+		ones, sure    int    // dice read as 1, and how many of them sure
+	}{
+		{"tray-topdown", "tray-topdown/images/IMG_20191208_112556.jpg", 1, 0},
+		{"tray-topdown", "tray-topdown/images/IMG_20191208_112305.jpg", 8, 6},
+		{"", "webcam-desk/images/dice_20.jpg", 2, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.photo, func(t *testing.T) {
+			matcheck.Check(t)
+			var models Models
+			if c.models != "" {
+				var err error
+				models, err = LoadModels(filepath.Join("..", "tools", "loso", "models", c.models))
+				require.NoError(t, err)
+			}
+			r, err := NewReaderWith(nil, models)
+			require.NoError(t, err)
+			defer r.Close()
+			frame := gocv.IMRead(filepath.Join(datasets, c.photo), gocv.IMReadColor)
+			require.False(t, frame.Empty())
+			defer frame.Close()
+			dice, err := r.Read(frame)
+			require.NoError(t, err)
+			ones, sure := 0, 0
+			for _, d := range dice {
+				if d.Value == 1 {
+					ones++
+					if !d.Uncertain {
+						sure++
+					}
+				}
+			}
+			assert.Equal(t, c.ones, ones, "dice read as 1 in %v", dice)
+			assert.Equal(t, c.sure, sure, "sure 1s in %v", dice)
+		})
+	}
 }

@@ -1,6 +1,14 @@
 package vision
 
-import "slices"
+import (
+	"image"
+	"slices"
+
+	"gocv.io/x/gocv"
+
+	"github.com/dicecam/dicecam/rules"
+	"github.com/dicecam/dicecam/vision/detect"
+)
 
 // askOutsizedOnes asks about each 1 read surely that is far larger than
 // the crowd of other dice read surely around it. A 1 is the face most
@@ -33,3 +41,93 @@ func askOutsizedOnes(dice []Die) []Die {
 // be to be asked about: dice of one set differ by their boxes, a fifth or
 // so, and a set of larger dice among them by a third.
 const outsized = 1.6
+
+// askOnesSeenSmall asks about each 1 read surely that may be a whole die
+// seen at twice its side, in a frame whose every sure die reads as a 1 at
+// about the side of the detector's first look. Settling the dice's size
+// without a profile, the detector can keep that look on a table it has
+// never seen: at its scale it reports a die of half the side as one of
+// the look's, and the model reads a small die in the middle of a box twice
+// its side as one dark blob, a 1, whatever it shows. Such a frame pays for
+// one more look, for dice of half its 1s' side, and a 1 is asked about
+// where that look is sure of a die of about half its box inside it (a pip
+// is a third of a face at most) and the model, cropping it closer, does
+// not read a 1 as surely as a 1 seen closer reads.
+func (r *Reader) askOnesSeenSmall(frame gocv.Mat, dice []Die) []Die {
+	if r.finder == nil || r.model == nil || r.faces != rules.PipFaces || r.typicalSide() > 0 {
+		return dice
+	}
+	side, ok := onlyOnes(dice)
+	if !ok || side < firstLookShare*detect.DefaultDieSide(frame.Cols(), frame.Rows()) {
+		return dice
+	}
+	smaller, err := r.finder.Detect(frame, halfLook*side)
+	if err != nil {
+		return dice // the dice stay as read: the check only ever asks more
+	}
+	var closer []proposal
+	var at []int
+	for i, d := range dice {
+		if !d.Uncertain && d.Value == 1 && holdsADieOfHalf(d, smaller) {
+			c := detect.Candidate{X: float64(d.Center.X), Y: float64(d.Center.Y), Side: closerShare * boxSide(d)}
+			closer, at = append(closer, seenAs(c)), append(at, i)
+		}
+	}
+	probs, err := r.model.classify(frame, closer)
+	if err != nil {
+		return dice
+	}
+	for k, i := range at {
+		if probs[k][1] < closerOne {
+			dice[i].Uncertain = true
+		}
+	}
+	return dice
+}
+
+// onlyOnes is the median side of the sure dice, where there is one at
+// least and every one reads as a 1.
+func onlyOnes(dice []Die) (float64, bool) {
+	var sides []float64
+	for _, d := range dice {
+		if d.Uncertain {
+			continue
+		}
+		if d.Value != 1 {
+			return 0, false
+		}
+		sides = append(sides, boxSide(d))
+	}
+	if len(sides) == 0 {
+		return 0, false
+	}
+	slices.Sort(sides)
+	return sides[len(sides)/2], true
+}
+
+// holdsADieOfHalf reports whether one of found, a die the detector is sure
+// of, lies inside d's box at halfLeast to closerShare of its side.
+func holdsADieOfHalf(d Die, found []detect.Candidate) bool {
+	s := boxSide(d)
+	return slices.ContainsFunc(found, func(f detect.Candidate) bool {
+		return f.Score >= detectSure && f.Side >= halfLeast*s && f.Side <= closerShare*s &&
+			insideBox(d.Box, image.Pt(int(f.X), int(f.Y)))
+	})
+}
+
+// halfLook is the side, as a share of the 1s', of the dice the look for
+// dice seen small looks for; halfLeast the least share of a 1's side a die
+// it finds inside it must be, over the third of a face a pip is at most;
+// closerOne how surely the model must read a 1's closer crop as a 1 for it
+// to stand: a 1 seen closer still reads as a 1, a die seen at its own side
+// shows its face, or, unknown to the model, none.
+//
+// firstLookShare is the least share of the side the detector's first look
+// is for (detect.DefaultDieSide) at which a frame's 1s may be that look
+// confirming itself.
+const (
+	firstLookShare = 0.75
+	halfLook       = 0.5
+	halfLeast      = 0.4
+	closerOne      = 0.8
+)

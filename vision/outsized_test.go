@@ -5,14 +5,19 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/dicecam/dicecam/vision/detect"
 )
 
+// readAt is a die read as value, of side, centred on (x, 100).
+func readAt(x, side, value int, unsure bool) Die {
+	h := side / 2
+	return Die{Value: value, Center: image.Pt(x, 100), Uncertain: unsure,
+		Box: [4]image.Point{{x - h, 100 - h}, {x + h, 100 - h}, {x + h, 100 + h}, {x - h, 100 + h}}}
+}
+
 func TestAFarLargerOneThanTheCrowdIsAsked(t *testing.T) {
-	die := func(x, side, value int, unsure bool) Die {
-		h := side / 2
-		return Die{Value: value, Center: image.Pt(x, 100), Uncertain: unsure,
-			Box: [4]image.Point{{x - h, 100 - h}, {x + h, 100 - h}, {x + h, 100 + h}, {x - h, 100 + h}}}
-	}
+	die := readAt
 	crowd := []Die{die(100, 36, 4, false), die(200, 40, 2, false), die(300, 34, 6, false)}
 	cases := []struct {
 		name  string
@@ -34,6 +39,49 @@ func TestAFarLargerOneThanTheCrowdIsAsked(t *testing.T) {
 				asked = append(asked, d.Uncertain)
 			}
 			assert.Equal(t, c.asked, asked)
+		})
+	}
+}
+
+func TestOnlyOnesIsTheSideOfAFrameOfSureOnes(t *testing.T) {
+	cases := []struct {
+		name string
+		dice []Die
+		side float64
+		ok   bool
+	}{
+		{"sure 1s", []Die{readAt(100, 80, 1, false), readAt(200, 60, 1, false), readAt(300, 70, 1, false)}, 70, true},
+		{"unsure dice of other faces pass", []Die{readAt(100, 80, 1, false), readAt(200, 60, 3, true)}, 80, true},
+		{"a sure face of more pips", []Die{readAt(100, 80, 1, false), readAt(200, 60, 4, false)}, 0, false},
+		{"no sure die", []Die{readAt(100, 80, 1, true)}, 0, false},
+		{"no die", nil, 0, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			side, ok := onlyOnes(c.dice)
+			assert.Equal(t, c.ok, ok)
+			assert.InDelta(t, c.side, side, 1)
+		})
+	}
+}
+
+func TestADieOfHalfTheBoxIsToldFromAPip(t *testing.T) {
+	one := readAt(200, 80, 1, false)
+	cases := []struct {
+		name  string
+		found detect.Candidate
+		holds bool
+	}{
+		{"a die of half the box, centred", detect.Candidate{X: 200, Y: 100, Side: 38, Score: 0.6}, true},
+		{"a die of half the box, off centre", detect.Candidate{X: 220, Y: 90, Side: 44, Score: 0.5}, true},
+		{"a pip's size", detect.Candidate{X: 200, Y: 100, Side: 24, Score: 0.9}, false},
+		{"the 1 itself", detect.Candidate{X: 200, Y: 100, Side: 76, Score: 0.9}, false},
+		{"not sure of it", detect.Candidate{X: 200, Y: 100, Side: 40, Score: 0.45}, false},
+		{"outside the box", detect.Candidate{X: 260, Y: 100, Side: 40, Score: 0.9}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.holds, holdsADieOfHalf(one, []detect.Candidate{c.found}))
 		})
 	}
 }

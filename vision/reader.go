@@ -147,6 +147,15 @@ func (r *Reader) Close() error {
 // neither keeps nor closes frame.
 func (r *Reader) Read(frame gocv.Mat) ([]Die, error) {
 	defer r.model.remember()()
+	dice, err := r.readFrame(frame)
+	if err != nil {
+		return nil, err
+	}
+	return r.askOnesSeenSmall(frame, dice), nil
+}
+
+// readFrame is Read before its last check, which looks at the dice read.
+func (r *Reader) readFrame(frame gocv.Mat) ([]Die, error) {
 	if r.model == nil || r.model.head == nil || !r.model.head.Faces {
 		return r.readDetected(frame, r.detect(frame))
 	}
