@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"image"
 	"slices"
 
 	"gocv.io/x/gocv"
@@ -68,8 +67,8 @@ func (r *Reader) askOnesSeenSmall(frame gocv.Mat, dice []Die) []Die {
 	var closer []proposal
 	var at []int
 	for i, d := range dice {
-		if !d.Uncertain && d.Value == 1 && holdsADieOfHalf(d, smaller) {
-			c := detect.Candidate{X: float64(d.Center.X), Y: float64(d.Center.Y), Side: closerShare * boxSide(d)}
+		if s := boxSide(d); !d.Uncertain && d.Value == 1 && holdsSureDie(d.Box, smaller, halfLeast*s, closerShare*s) {
+			c := detect.Candidate{X: float64(d.Center.X), Y: float64(d.Center.Y), Side: closerShare * s}
 			closer, at = append(closer, seenAs(c)), append(at, i)
 		}
 	}
@@ -105,22 +104,12 @@ func onlyOnes(dice []Die) (float64, bool) {
 	return sides[len(sides)/2], true
 }
 
-// holdsADieOfHalf reports whether one of found, a die the detector is sure
-// of, lies inside d's box at halfLeast to closerShare of its side.
-func holdsADieOfHalf(d Die, found []detect.Candidate) bool {
-	s := boxSide(d)
-	return slices.ContainsFunc(found, func(f detect.Candidate) bool {
-		return f.Score >= detectSure && f.Side >= halfLeast*s && f.Side <= closerShare*s &&
-			insideBox(d.Box, image.Pt(int(f.X), int(f.Y)))
-	})
-}
-
 // halfLook is the side, as a share of the 1s', of the dice the look for
 // dice seen small looks for; halfLeast the least share of a 1's side a die
-// it finds inside it must be, over the third of a face a pip is at most;
-// closerOne how surely the model must read a 1's closer crop as a 1 for it
-// to stand: a 1 seen closer still reads as a 1, a die seen at its own side
-// shows its face, or, unknown to the model, none.
+// it finds inside it must be, over the third of a face a pip is at most
+// (closerShare the most); closerOne how surely the model must read a 1's
+// closer crop as a 1 for it to stand: a 1 seen closer still reads as a 1,
+// a die seen at its own side shows its face, or, unknown to the model, none.
 //
 // firstLookShare is the least share of the side the detector's first look
 // is for (detect.DefaultDieSide) at which a frame's 1s may be that look

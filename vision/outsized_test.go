@@ -81,7 +81,8 @@ func TestADieOfHalfTheBoxIsToldFromAPip(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.holds, holdsADieOfHalf(one, []detect.Candidate{c.found}))
+			s := boxSide(one)
+			assert.Equal(t, c.holds, holdsSureDie(one.Box, []detect.Candidate{c.found}, halfLeast*s, closerShare*s))
 		})
 	}
 }

@@ -439,12 +439,15 @@ func seenAt(found []detect.Candidate, centre image.Point, s float64) float64 {
 // of one large face, which the model reads at that scale as a fair face.
 // Left in, such a face also outranks the real dice inside it and hides them.
 func holdsSmallerDice(found []detect.Candidate, p proposal) bool {
-	for _, f := range found {
-		if f.Score >= detectSure && f.Side < 0.5*p.s && insideBox(p.die.Box, image.Pt(int(f.X), int(f.Y))) {
-			return true
-		}
-	}
-	return false
+	return holdsSureDie(p.die.Box, found, 0, 0.5*p.s)
+}
+
+// holdsSureDie reports whether box holds the centre of one of found that
+// the detector is sure is a die, of a side at least least and under most.
+func holdsSureDie(box [4]image.Point, found []detect.Candidate, least, most float64) bool {
+	return slices.ContainsFunc(found, func(f detect.Candidate) bool {
+		return f.Score >= detectSure && f.Side >= least && f.Side < most && insideBox(box, image.Pt(int(f.X), int(f.Y)))
+	})
 }
 
 // detected are the detector's dice as proposals of their own: where no
