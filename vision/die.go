@@ -41,4 +41,9 @@ type Die struct {
 	Box        [4]image.Point // rotated box corners, clockwise
 	Confidence float64        // 0..1
 	Uncertain  bool           // a person should confirm this die
+
+	// askedBy is the rule that asked about the die after the model and
+	// its pips let it stand, NoRule where none did: Explain reports it,
+	// which no measure of the die alone can tell.
+	askedBy Rule
 }

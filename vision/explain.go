@@ -30,6 +30,9 @@ type Why struct {
 	// Seen is the detector's score for the surest place it found within
 	// half a die of its centre (seenAt), 0 where it found none there.
 	Seen float64
+	// Rule is the rule that asked about the die after the model and its
+	// pips let it stand, NoRule where none did.
+	Rule Rule
 }
 
 // Doubted says the model doubts the die is one by more than a count of
@@ -53,6 +56,7 @@ func (r *Reader) Explain(frame gocv.Mat, dice []Die) ([]Why, error) {
 				Agree: pipsAgree(work, d),
 				Front: belowATop(seen, i, frontGrowth),
 				Seen:  seenAt(found, dice[i].Center, boxSide(dice[i])),
+				Rule:  dice[i].askedBy,
 			}
 			if r.model == nil {
 				continue

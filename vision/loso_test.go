@@ -154,10 +154,11 @@ func TestAOneThatIsAWholeDieSeenSmallIsAsked(t *testing.T) {
 	cases := []struct {
 		models, photo string // models: tools/loso/models' row, "" for the built-in ones
 		ones, sure    int    // dice read as 1, and how many of them sure
+		seenSmall     int    // the 1s Explain says the check asked about
 	}{
-		{"tray-topdown", "tray-topdown/images/IMG_20191208_112556.jpg", 1, 0},
-		{"tray-topdown", "tray-topdown/images/IMG_20191208_112305.jpg", 8, 6},
-		{"", "webcam-desk/images/dice_20.jpg", 2, 2},
+		{"tray-topdown", "tray-topdown/images/IMG_20191208_112556.jpg", 1, 0, 1},
+		{"tray-topdown", "tray-topdown/images/IMG_20191208_112305.jpg", 8, 6, 0},
+		{"", "webcam-desk/images/dice_20.jpg", 2, 2, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.photo, func(t *testing.T) {
@@ -187,6 +188,15 @@ func TestAOneThatIsAWholeDieSeenSmallIsAsked(t *testing.T) {
 			}
 			assert.Equal(t, c.ones, ones, "dice read as 1 in %v", dice)
 			assert.Equal(t, c.sure, sure, "sure 1s in %v", dice)
+			whys, err := r.Explain(frame, dice)
+			require.NoError(t, err)
+			seenSmall := 0
+			for _, w := range whys {
+				if w.Rule == OneSeenSmall {
+					seenSmall++
+				}
+			}
+			assert.Equal(t, c.seenSmall, seenSmall, "1s the check asked about, of %v", dice)
 		})
 	}
 }

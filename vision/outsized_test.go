@@ -2,6 +2,7 @@ package vision
 
 import (
 	"image"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,10 +34,18 @@ func TestAFarLargerOneThanTheCrowdIsAsked(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			before := slices.Clone(c.dice)
 			got := askOutsizedOnes(c.dice)
 			var asked []bool
-			for _, d := range got {
+			for i, d := range got {
 				asked = append(asked, d.Uncertain)
+				// Only the 1 it asks about is its: unsure dice were
+				// asked by checks before it.
+				want := NoRule
+				if d.Uncertain && !before[i].Uncertain {
+					want = OutsizedOne
+				}
+				assert.Equal(t, want, d.askedBy, "die %d", i)
 			}
 			assert.Equal(t, c.asked, asked)
 		})

@@ -179,7 +179,7 @@ func (r *Reader) readFrame(frame gocv.Mat) ([]Die, error) {
 }
 
 // readAs is dice, each read as the die of headed at its place reads, if
-// any: its face, confidence and whether it is asked about.
+// any: its face, confidence, whether it is asked about and by which rule.
 func readAs(dice, headed []Die) []Die {
 	out := slices.Clone(dice)
 	for i, d := range out {
@@ -191,7 +191,7 @@ func readAs(dice, headed []Die) []Die {
 		}
 		if k >= 0 {
 			h := headed[k]
-			out[i].Value, out[i].Face, out[i].Confidence, out[i].Uncertain = h.Value, h.Face, h.Confidence, h.Uncertain
+			out[i].Value, out[i].Face, out[i].Confidence, out[i].Uncertain, out[i].askedBy = h.Value, h.Face, h.Confidence, h.Uncertain, h.askedBy
 		}
 	}
 	return out

@@ -25,7 +25,7 @@ type diceCSV struct {
 
 var (
 	diceHeader = []string{"folder", "image", "outcome", "label", "read", "face", "confidence", "x", "y", "side"}
-	whyHeader  = []string{"asked", "none", "count", "agree", "front", "seen"}
+	whyHeader  = []string{"asked", "none", "count", "agree", "front", "seen", "rule"}
 )
 
 func createDiceCSV(path string, why bool) (*diceCSV, error) {
@@ -86,15 +86,17 @@ func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches 
 // whyColumns are the --why columns of read[i], empty where i < 0 (a die
 // missed): whether it is asked about, which a false die's outcome does not
 // say, the model's probability that it is no die, the pips counted,
-// whether they agree with its value, whether it lies as a front, and the
-// detector's score there.
+// whether they agree with its value, whether it lies as a front, the
+// detector's score there, and the rule on the frame's dice that asked
+// about it, if any.
 func whyColumns(read []vision.Die, whys []vision.Why, i int) []string {
 	if i < 0 || i >= len(whys) {
 		return make([]string, len(whyHeader))
 	}
 	w := whys[i]
 	return []string{strconv.FormatBool(read[i].Uncertain), strconv.FormatFloat(w.Probs[model.NotADie], 'f', 4, 64),
-		strconv.Itoa(w.Count), strconv.FormatBool(w.Agree), strconv.FormatBool(w.Front), strconv.FormatFloat(w.Seen, 'f', 3, 64)}
+		strconv.Itoa(w.Count), strconv.FormatBool(w.Agree), strconv.FormatBool(w.Front), strconv.FormatFloat(w.Seen, 'f', 3, 64),
+		w.Rule.String()}
 }
 
 // Close flushes the rows and closes the file; closing it again, or a nil

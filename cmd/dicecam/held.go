@@ -11,14 +11,18 @@ import (
 )
 
 // A hold is the check that held a die back, the first of these that is
-// so: the reading is not the die's label, the model doubts it is a die
-// (vision.Why.Doubted), its pips agreeing with the reading or not, no pips
-// are laid out as a face, they are and do not agree, or none: every check
-// passed.
+// so: the reading is not the die's label, one of the reader's rules on a
+// frame's dice together asked (vision.Why.Rule), the model doubts it is a
+// die (vision.Why.Doubted), its pips agreeing with the reading or not, no
+// pips are laid out as a face, they are and do not agree, or none: every
+// check passed. A rule asks only about a die the checks after it let
+// stand, so it comes before them.
 type hold int
 
 const (
 	holdWrong hold = iota
+	holdOutsized
+	holdSeenSmall
 	holdDoubtAgreeing
 	holdDoubt
 	holdNoCount
@@ -28,8 +32,8 @@ const (
 )
 
 var (
-	holdNames = [holds]string{"model wrong", "doubt, pips agree", "doubt, pips do not", "no count", "count differs", "all agree"}
-	holdKeys  = [holds]string{"model_wrong", "doubt_pips_agree", "doubt_pips_disagree", "no_count", "count_differs", "all_agree"}
+	holdNames = [holds]string{"model wrong", "larger than its crowd", "a die seen small", "doubt, pips agree", "doubt, pips do not", "no count", "count differs", "all agree"}
+	holdKeys  = [holds]string{"model_wrong", "outsized_one", "one_seen_small", "doubt_pips_agree", "doubt_pips_disagree", "no_count", "count_differs", "all_agree"}
 )
 
 // heldBy is what held back a die labelled label and read as read, which
@@ -39,6 +43,10 @@ func heldBy(label int, read vision.Die, why vision.Why) hold {
 	switch {
 	case read.Value != label:
 		return holdWrong
+	case why.Rule == vision.OutsizedOne:
+		return holdOutsized
+	case why.Rule == vision.OneSeenSmall:
+		return holdSeenSmall
 	case why.Doubted() && why.Agree:
 		return holdDoubtAgreeing
 	case why.Doubted():
@@ -58,6 +66,10 @@ func (h hold) says(d vision.Die, why vision.Why) string {
 	switch h {
 	case holdWrong:
 		return "its reading is not its label"
+	case holdOutsized:
+		return "a 1 far larger than the dice read round it, as a 1 read off no die, such as a hole with the rim round it, often is"
+	case holdSeenSmall:
+		return "a 1 holding a die of half its side: it may be a whole die seen at twice its side"
 	case holdDoubtAgreeing:
 		return fmt.Sprintf("the model doubts it is a die (%.2f), though %d pips agree", doubt, why.Count)
 	case holdDoubt:

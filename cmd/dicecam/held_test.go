@@ -25,6 +25,10 @@ func TestHeldBySaysTheFirstCheckThatHeldADieBack(t *testing.T) {
 		w.Probs[model.NotADie], w.Probs[4] = 0.3, 0.7
 		return w
 	}
+	asked := func(w vision.Why, by vision.Rule) vision.Why {
+		w.Rule = by
+		return w
+	}
 	four := vision.Die{Value: 4, Uncertain: true}
 	cases := []struct {
 		name  string
@@ -33,6 +37,9 @@ func TestHeldBySaysTheFirstCheckThatHeldADieBack(t *testing.T) {
 		want  hold
 	}{
 		{"read as another face, whatever the checks say", 5, sure(4, true), holdWrong},
+		{"read as another face, asked by a rule", 5, asked(sure(4, true), vision.OutsizedOne), holdWrong},
+		{"asked as a 1 larger than its crowd", 4, asked(sure(4, true), vision.OutsizedOne), holdOutsized},
+		{"asked as a die seen small, though doubted", 4, asked(doubted(0, false), vision.OneSeenSmall), holdSeenSmall},
 		{"doubted a die, its pips agreeing", 4, doubted(4, true), holdDoubtAgreeing},
 		{"doubted a die, its pips not agreeing", 4, doubted(3, false), holdDoubt},
 		{"doubted a die, no pips counted", 4, doubted(0, false), holdDoubt},
@@ -76,6 +83,10 @@ func TestEvalWhyCountsTheAskedDiceByWhatHeldThemBack(t *testing.T) {
 		switch {
 		case r[3] != r[4]:
 			key = "model_wrong"
+		case r[16] == "outsized-one":
+			key = "outsized_one"
+		case r[16] == "one-seen-small":
+			key = "one_seen_small"
 		case none > 0.02 && r[13] == "true":
 			key = "doubt_pips_agree"
 		case none > 0.02:

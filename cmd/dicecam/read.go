@@ -123,6 +123,9 @@ type whyJSON struct {
 	Agree   bool    `json:"agree"`     // the pips agree with the value read
 	Front   bool    `json:"front"`     // it lies as a die's front below another's top
 	Seen    float64 `json:"seen"`      // the detector's score there
+	// Rule names the rule on the frame's dice together that asked about
+	// it, where one did (vision.Rule).
+	Rule string `json:"rule,omitempty"`
 	// HeldBack is, for a die asked about, the first check that held it
 	// back, in words.
 	HeldBack string `json:"held_back,omitempty"`
@@ -182,6 +185,9 @@ func toWhyJSON(d vision.Die, w vision.Why) *whyJSON {
 	out := &whyJSON{
 		NotADie: math.Round(w.Probs[model.NotADie]*10000) / 10000, Count: w.Count, Agree: w.Agree, Front: w.Front,
 		Seen: math.Round(w.Seen*1000) / 1000,
+	}
+	if w.Rule != vision.NoRule {
+		out.Rule = w.Rule.String()
 	}
 	if d.Uncertain {
 		out.HeldBack = heldBy(d.Value, d, w).says(d, w)
