@@ -1,6 +1,8 @@
 package vision
 
 import (
+	"fmt"
+
 	"gocv.io/x/gocv"
 
 	"github.com/dicecam/dicecam/vision/detect"
@@ -33,6 +35,35 @@ type Why struct {
 	// Rule is the rule that asked about the die after the model and its
 	// pips let it stand, NoRule where none did.
 	Rule Rule
+}
+
+// A Rule is one of the reader's rules that ask about a die the model and
+// its pips let stand, looking beyond the die's own reading: at the frame's
+// other dice, or at another search's reading of the same die.
+type Rule uint8
+
+const (
+	NoRule Rule = iota
+	// OutsizedOne asks about a 1 far larger than the crowd of sure dice
+	// round it (askOutsizedOnes).
+	OutsizedOne
+	// OneSeenSmall asks about a 1 that may be a whole die seen at twice
+	// its side (askOnesSeenSmall).
+	OneSeenSmall
+	// PipSearchDiffers asks about a die the pip and blob search reads
+	// surely as another value (secondOpinion).
+	PipSearchDiffers
+)
+
+var ruleNames = [...]string{NoRule: "none", OutsizedOne: "outsized-one", OneSeenSmall: "one-seen-small", PipSearchDiffers: "pip-search-differs"}
+
+// String names r as `dicecam eval --dice F --why` and `read --json --why`
+// write it.
+func (r Rule) String() string {
+	if int(r) < len(ruleNames) {
+		return ruleNames[r]
+	}
+	return fmt.Sprintf("Rule(%d)", r)
 }
 
 // Doubted says the model doubts the die is one by more than a count of

@@ -351,7 +351,9 @@ func secondOpinion(seen, classic []Die, knows []bool) []Die {
 				out[i] = c
 			case c.Uncertain:
 			case c.Value == d.Value:
-				out[i].Uncertain = false
+				out[i].Uncertain, out[i].askedBy = false, NoRule
+			case !d.Uncertain:
+				out[i].Uncertain, out[i].askedBy = true, PipSearchDiffers
 			default:
 				out[i].Uncertain = true
 			}

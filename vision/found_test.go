@@ -95,6 +95,7 @@ func TestSecondOpinionSettlesAsksAndAddsDice(t *testing.T) {
 		return Die{Value: v, Center: c.center, Box: c.box, Uncertain: unsure, Confidence: 0.5}
 	}
 	faint := func(d Die) Die { d.Confidence = 0.15; return d }
+	askedBy := func(d Die, r Rule) Die { d.askedBy = r; return d }
 	cases := []struct {
 		name    string
 		seen    []Die
@@ -105,12 +106,12 @@ func TestSecondOpinionSettlesAsksAndAddsDice(t *testing.T) {
 		{"an unsure die the pips read alike with confidence: sure",
 			[]Die{die(50, 50, 40, 4, true)}, []Die{die(52, 50, 36, 4, false)}, []bool{false},
 			[]Die{die(50, 50, 40, 4, false)}},
-		{"an unsure die the pips read otherwise: still asked",
+		{"an unsure die the pips read otherwise: still asked, as the model left it",
 			[]Die{die(50, 50, 40, 4, true)}, []Die{die(52, 50, 36, 5, false)}, []bool{false},
 			[]Die{die(50, 50, 40, 4, true)}},
-		{"a sure die the pips read otherwise: asked",
+		{"a sure die the pips read otherwise: asked, by the pip search",
 			[]Die{die(50, 50, 40, 4, false)}, []Die{die(52, 50, 36, 5, false)}, []bool{false},
-			[]Die{die(50, 50, 40, 4, true)}},
+			[]Die{askedBy(die(50, 50, 40, 4, true), PipSearchDiffers)}},
 		{"a classical reading unsure itself says nothing",
 			[]Die{die(50, 50, 40, 4, false)}, []Die{die(52, 50, 36, 5, true)}, []bool{false},
 			[]Die{die(50, 50, 40, 4, false)}},
@@ -125,7 +126,7 @@ func TestSecondOpinionSettlesAsksAndAddsDice(t *testing.T) {
 			[]Die{die(50, 50, 40, 2, false)}},
 		{"a sure die under a larger reading of another value: one die, asked",
 			[]Die{die(40, 40, 10, 3, false)}, []Die{die(50, 50, 40, 2, false)}, []bool{false},
-			[]Die{die(40, 40, 10, 3, true)}},
+			[]Die{askedBy(die(40, 40, 10, 3, true), PipSearchDiffers)}},
 		{"a faint read only the detector saw: dropped",
 			[]Die{faint(die(50, 50, 40, 4, true)), die(150, 50, 40, 2, false)}, nil, nil,
 			[]Die{die(150, 50, 40, 2, false)}},

@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"fmt"
 	"slices"
 
 	"gocv.io/x/gocv"
@@ -9,31 +8,6 @@ import (
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision/detect"
 )
-
-// A Rule is one of the reader's rules that ask about a die the model and
-// its pips let stand, looking at the frame's dice together.
-type Rule uint8
-
-const (
-	NoRule Rule = iota
-	// OutsizedOne asks about a 1 far larger than the crowd of sure dice
-	// round it (askOutsizedOnes).
-	OutsizedOne
-	// OneSeenSmall asks about a 1 that may be a whole die seen at twice
-	// its side (askOnesSeenSmall).
-	OneSeenSmall
-)
-
-var ruleNames = [...]string{NoRule: "none", OutsizedOne: "outsized-one", OneSeenSmall: "one-seen-small"}
-
-// String names r as `dicecam eval --dice F --why` and `read --json --why`
-// write it.
-func (r Rule) String() string {
-	if int(r) < len(ruleNames) {
-		return ruleNames[r]
-	}
-	return fmt.Sprintf("Rule(%d)", r)
-}
 
 // askOutsizedOnes asks about each 1 read surely that is far larger than
 // the crowd of other dice read surely around it. A 1 is the face most

@@ -11,18 +11,19 @@ import (
 )
 
 // A hold is the check that held a die back, the first of these that is
-// so: the reading is not the die's label, one of the reader's rules on a
-// frame's dice together asked (vision.Why.Rule), the model doubts it is a
-// die (vision.Why.Doubted), its pips agreeing with the reading or not, no
-// pips are laid out as a face, they are and do not agree, or none: every
-// check passed. A rule asks only about a die the checks after it let
-// stand, so it comes before them.
+// so: the reading is not the die's label, one of the reader's rules that
+// look beyond the die's own reading asked (vision.Why.Rule), the model
+// doubts it is a die (vision.Why.Doubted), its pips agreeing with the
+// reading or not, no pips are laid out as a face, they are and do not
+// agree, or none: every check passed. A rule asks only about a die the
+// checks after it let stand, so it comes before them.
 type hold int
 
 const (
 	holdWrong hold = iota
 	holdOutsized
 	holdSeenSmall
+	holdPipSearch
 	holdDoubtAgreeing
 	holdDoubt
 	holdNoCount
@@ -32,8 +33,8 @@ const (
 )
 
 var (
-	holdNames = [holds]string{"model wrong", "larger than its crowd", "a die seen small", "doubt, pips agree", "doubt, pips do not", "no count", "count differs", "all agree"}
-	holdKeys  = [holds]string{"model_wrong", "outsized_one", "one_seen_small", "doubt_pips_agree", "doubt_pips_disagree", "no_count", "count_differs", "all_agree"}
+	holdNames = [holds]string{"model wrong", "larger than its crowd", "a die seen small", "pip search differs", "doubt, pips agree", "doubt, pips do not", "no count", "count differs", "all agree"}
+	holdKeys  = [holds]string{"model_wrong", "outsized_one", "one_seen_small", "pip_search_differs", "doubt_pips_agree", "doubt_pips_disagree", "no_count", "count_differs", "all_agree"}
 )
 
 // heldBy is what held back a die labelled label and read as read, which
@@ -47,6 +48,8 @@ func heldBy(label int, read vision.Die, why vision.Why) hold {
 		return holdOutsized
 	case why.Rule == vision.OneSeenSmall:
 		return holdSeenSmall
+	case why.Rule == vision.PipSearchDiffers:
+		return holdPipSearch
 	case why.Doubted() && why.Agree:
 		return holdDoubtAgreeing
 	case why.Doubted():
@@ -70,6 +73,8 @@ func (h hold) says(d vision.Die, why vision.Why) string {
 		return "a 1 far larger than the dice read round it, as a 1 read off no die, such as a hole with the rim round it, often is"
 	case holdSeenSmall:
 		return "a 1 holding a die of half its side: it may be a whole die seen at twice its side"
+	case holdPipSearch:
+		return "the pip and blob search reads it surely as another value"
 	case holdDoubtAgreeing:
 		return fmt.Sprintf("the model doubts it is a die (%.2f), though %d pips agree", doubt, why.Count)
 	case holdDoubt:
@@ -82,7 +87,7 @@ func (h hold) says(d vision.Die, why vision.Why) string {
 	if why.Front {
 		return "it lies as the front face of the die above it"
 	}
-	return "these checks agree: another of the reader's rules asked, such as the pip search reading another value"
+	return "these checks agree: it is read less surely than a die whose pips agree must be, or a rule not named here asked"
 }
 
 // heldBack counts the asked dice of a folder by what held them back.

@@ -40,6 +40,7 @@ func TestHeldBySaysTheFirstCheckThatHeldADieBack(t *testing.T) {
 		{"read as another face, asked by a rule", 5, asked(sure(4, true), vision.OutsizedOne), holdWrong},
 		{"asked as a 1 larger than its crowd", 4, asked(sure(4, true), vision.OutsizedOne), holdOutsized},
 		{"asked as a die seen small, though doubted", 4, asked(doubted(0, false), vision.OneSeenSmall), holdSeenSmall},
+		{"asked as the pip search reads another value", 4, asked(sure(3, false), vision.PipSearchDiffers), holdPipSearch},
 		{"doubted a die, its pips agreeing", 4, doubted(4, true), holdDoubtAgreeing},
 		{"doubted a die, its pips not agreeing", 4, doubted(3, false), holdDoubt},
 		{"doubted a die, no pips counted", 4, doubted(0, false), holdDoubt},
@@ -87,6 +88,8 @@ func TestEvalWhyCountsTheAskedDiceByWhatHeldThemBack(t *testing.T) {
 			key = "outsized_one"
 		case r[16] == "one-seen-small":
 			key = "one_seen_small"
+		case r[16] == "pip-search-differs":
+			key = "pip_search_differs"
 		case none > 0.02 && r[13] == "true":
 			key = "doubt_pips_agree"
 		case none > 0.02:
