@@ -16,129 +16,26 @@ import (
 // which face it shows; a person is asked where either is unsure. On tables
 // and dice the reader was not fitted to the pip and blob search's rules,
 // tuned on two trays, mistake coloured pips, felt and board art, so these
-// dice are the reading and that search only a second opinion. closer are
-// dice that search read already, which serve as a closer look at a die
-// where one lies on it (nil where there are none).
-func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate, closer *readings) ([]Die, error) {
-	var props, parts []proposal
-	var of []int // the proposal each part lies on
+// dice are the reading and that search only a second opinion.
+func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, error) {
+	var props []proposal
 	for _, f := range sortedByScore(found) {
+		if firstNear(props, f.X, f.Y, 0.5*f.Side) >= 0 {
+			continue // a second peak on one die
+		}
 		p := seenAs(f)
 		p.detected = true
-		if i := firstNear(props, f.X, f.Y, 0.5*f.Side); i >= 0 {
-			// A second peak on one die, or the die itself inside a box
-			// the detector drew too large around it.
-			if f.Side < partShare*props[i].s {
-				parts, of = append(parts, p), append(of, i)
-			}
-			continue
-		}
 		props = append(props, p)
-		// The detector, settling the dice's size itself, can draw its box
-		// around a die seen far smaller than the look it settled on.
-		f.Side *= closerShare
-		closer := seenAs(f)
-		closer.detected = true
-		parts, of = append(parts, closer), append(of, len(props)-1)
 	}
 	probs, err := r.model.classify(frame, props)
 	if err != nil {
 		return nil, err
 	}
-	parts, of = partsToRead(parts, of, probs)
-	parts, partProbs, err := r.readParts(frame, parts, closer)
-	if err != nil {
-		return nil, err
-	}
-	byParts(props, probs, parts, partProbs, of)
 	if probs, err = r.readAgain(frame, props, probs); err != nil {
 		return nil, err
 	}
 	agree := func(d Die) bool { return pipsAgree(frame, d) }
 	return decideFound(props, probs, r.faces, agree), nil
-}
-
-// readParts reads parts with the model, taking for each part on which a
-// die of closer lies that die and its reading instead: the model has read
-// the die at about that scale already, and a part is cut only for a closer
-// look.
-func (r *Reader) readParts(frame gocv.Mat, parts []proposal, closer *readings) ([]proposal, [][model.Classes]float64, error) {
-	read := slices.Clone(parts)
-	probs := make([][model.Classes]float64, len(parts))
-	var todo []proposal
-	var at []int
-	for k, part := range parts {
-		if i := closer.on(part); i >= 0 {
-			read[k], probs[k] = closer.props[i], closer.probs[i]
-			continue
-		}
-		todo, at = append(todo, part), append(at, k)
-	}
-	more, err := r.model.classify(frame, todo)
-	if err != nil {
-		return nil, nil, err
-	}
-	for j, k := range at {
-		probs[k] = more[j]
-	}
-	return read, probs, nil
-}
-
-// readings are proposals and the model's reading of each, from one view
-// or, where one left it unsure, from several.
-type readings struct {
-	props []proposal
-	probs [][model.Classes]float64
-}
-
-// on is the index of the first reading whose die lies on part, nearly
-// centred and of nearly its side, or -1 where none does or r is nil.
-func (r *readings) on(part proposal) int {
-	if r == nil {
-		return -1
-	}
-	for i, p := range r.props {
-		off := distance(p.die.Center, part.die.Center)
-		if ratio := p.s / part.s; off <= closeBy*part.s && ratio >= 1/alike && ratio <= alike {
-			return i
-		}
-	}
-	return -1
-}
-
-// closeBy and alike say when a die already read serves as a part: its
-// centre within closeBy of the part's side from the part's, its side
-// within a factor alike of it. A die's pip group and its top face, as the
-// two searches draw them, lie that close.
-const (
-	closeBy = 0.2
-	alike   = 1.5
-)
-
-// byParts replaces each of props, read as probs, by a part of it that
-// shows more pips than the model reads the whole as: no part of a face
-// shows more pips than the face, so the whole is a box drawn around a die
-// seen small, which the model takes for a 1 or 2 at that scale. Part k,
-// read as partProbs[k], lies on props[of[k]].
-func byParts(props []proposal, probs [][model.Classes]float64, parts []proposal, partProbs [][model.Classes]float64, of []int) {
-	for k, part := range parts {
-		if i := of[k]; showsMore(partProbs[k], probs[i]) {
-			props[i], probs[i] = part, partProbs[k]
-		}
-	}
-}
-
-// partsToRead is parts without those whose whole, read as probs, no part
-// can show more pips than: a 5 or a 6.
-func partsToRead(parts []proposal, of []int, probs [][model.Classes]float64) ([]proposal, []int) {
-	var keep []proposal
-	var keepOf []int
-	for k, p := range parts {
-		if likeliest(probs[of[k]])+2 < model.Classes {
-			keep, keepOf = append(keep, p), append(keepOf, of[k])
-		}
-	}
-	return keep, keepOf
 }
 
 // showsMore reports whether part reads, fairly surely, as a face of at
@@ -149,13 +46,13 @@ func showsMore(part, whole [model.Classes]float64) bool {
 	return part[model.NotADie] <= notADie && part[v] >= huddleFace && v > likeliest(whole)+1
 }
 
-// partShare is the largest share of a die's side that a die the detector
-// sees on it, nearly centred, may be to count as a part of it rather than
-// a second peak on the same die.
-const partShare = 0.75
+// alike is the factor by which a die's pip group and its top face, as the
+// two searches draw them, differ in side at most.
+const alike = 1.5
 
 // closerShare is the side, as a share of the box the detector drew, at
-// which the model looks again at every die it found.
+// which the model looks again at a 1 that may be a whole die seen small
+// (askOnesSeenSmall).
 const closerShare = 0.6
 
 // seenAs is the proposal of a die the detector found: an upright square of

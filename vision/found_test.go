@@ -7,8 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dicecam/dicecam/internal/benchframe"
-	"github.com/dicecam/dicecam/internal/matcheck"
 	"github.com/dicecam/dicecam/rules"
 	"github.com/dicecam/dicecam/vision/detect"
 	"github.com/dicecam/dicecam/vision/model"
@@ -194,99 +192,6 @@ func TestPipGroupsPlaceOneDieUnderEachGroupOfPips(t *testing.T) {
 	require.Len(t, got, 1, "no die placed on one already read")
 	assert.InDelta(t, 110, got[0].X, 1)
 	assert.Empty(t, pipGroups(nil, 40, nil))
-}
-
-func TestByPartsTakesAPartShowingMorePipsThanItsWhole(t *testing.T) {
-	whole := proposal{die: Die{Center: image.Pt(100, 100)}, s: 80, seen: 0.7}
-	part := proposal{die: Die{Center: image.Pt(100, 100)}, s: 48, seen: 0.7}
-	for _, c := range []struct {
-		name        string
-		whole, part [model.Classes]float64
-		taken       bool
-	}{
-		{"a die seen small in a box too large reads as a 1; its part as a 5", reads(1, 0.99), reads(5, 0.8), true},
-		{"a 2 read in a box too large; its part a 6", reads(2, 0.95), reads(6, 0.6), true},
-		{"a pip seen close can pass for a 2", reads(1, 0.84), reads(2, 0.91), false},
-		{"a part of a 4 read as a 5 is no more than one pip over", reads(4, 0.9), reads(5, 0.9), false},
-		{"a part read as fewer pips is a part", reads(5, 0.95), reads(1, 0.99), false},
-		{"a part torn between faces", reads(1, 0.99), [model.Classes]float64{0.2, 0, 0, 0, 0.35, 0.45, 0}, false},
-		{"a part that is no die", reads(1, 0.99), reads(5, 0.45), false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			props, probs := []proposal{whole}, [][model.Classes]float64{c.whole}
-			byParts(props, probs, []proposal{part}, [][model.Classes]float64{c.part}, []int{0})
-			if c.taken {
-				assert.Equal(t, part, props[0])
-				assert.Equal(t, c.part, probs[0])
-			} else {
-				assert.Equal(t, whole, props[0])
-				assert.Equal(t, c.whole, probs[0])
-			}
-		})
-	}
-}
-
-func TestPartsToReadLeavesOutThePartsOfFivesAndSixes(t *testing.T) {
-	probs := [][model.Classes]float64{reads(1, 0.99), reads(4, 0.9), reads(5, 0.95), reads(6, 0.6)}
-	parts := []proposal{{s: 1}, {s: 2}, {s: 3}, {s: 4}, {s: 5}}
-	of := []int{0, 1, 2, 3, 0}
-	kept, keptOf := partsToRead(parts, of, probs)
-	assert.Equal(t, []proposal{{s: 1}, {s: 2}, {s: 5}}, kept)
-	assert.Equal(t, []int{0, 1, 0}, keptOf)
-}
-
-func TestADieReadServesAsThePartItLiesOn(t *testing.T) {
-	at := func(x, y int, s float64) proposal { return proposal{die: Die{Center: image.Pt(x, y)}, s: s} }
-	part := at(100, 100, 30)
-	cases := []struct {
-		name string
-		read *readings
-		want int
-	}{
-		{"none read", nil, -1},
-		{"on it, its side", &readings{props: []proposal{at(100, 100, 30)}}, 0},
-		{"a fifth of its side off, larger", &readings{props: []proposal{at(106, 100, 44)}}, 0},
-		{"a quarter of its side off", &readings{props: []proposal{at(100, 107, 30)}}, -1},
-		{"over half as large again", &readings{props: []proposal{at(100, 100, 46)}}, -1},
-		{"under two thirds of it: a pip", &readings{props: []proposal{at(100, 100, 19)}}, -1},
-		{"the first of two on it", &readings{props: []proposal{at(300, 100, 30), at(102, 99, 28), at(100, 100, 30)}}, 1},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, c.read.on(part))
-		})
-	}
-}
-
-func TestReadPartsTakesTheDiceReadAndReadsOnlyTheOtherParts(t *testing.T) {
-	matcheck.Check(t)
-	frame := benchframe.FiveDice(t, 1280, 720)
-	defer frame.Close()
-	r, err := NewReader(nil)
-	require.NoError(t, err)
-	defer r.Close()
-	dice, err := r.Read(frame)
-	require.NoError(t, err)
-	require.Len(t, dice, 5)
-	var parts []proposal
-	for _, d := range dice {
-		parts = append(parts, proposal{die: d, s: closerShare * boxSide(d)})
-	}
-	direct, err := r.model.classify(frame, parts)
-	require.NoError(t, err)
-
-	// The first part is taken from a die read, with a reading the model
-	// would not give, so that it shows whether the model read it.
-	known := parts[0]
-	known.die.Center = known.die.Center.Add(image.Pt(2, 0))
-	closer := &readings{props: []proposal{known}, probs: [][model.Classes]float64{reads(6, 0.5)}}
-	read, probs, err := r.readParts(frame, parts, closer)
-	require.NoError(t, err)
-	require.Len(t, read, len(parts))
-	assert.Equal(t, known, read[0], "the die read stands for the part")
-	assert.Equal(t, reads(6, 0.5), probs[0])
-	assert.Equal(t, parts[1:], read[1:])
-	assert.Equal(t, direct[1:], probs[1:], "the other parts are read as the model reads them")
 }
 
 func TestSettledByTakesTheDiceThePipSearchReadSurely(t *testing.T) {

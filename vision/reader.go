@@ -315,7 +315,7 @@ const fillingShare = 0.6
 func (r *Reader) read(frame gocv.Mat, found []detect.Candidate, shrunk bool) ([]Die, error) {
 	if r.faces == rules.PipFaces && r.model != nil && r.finder != nil && r.profile.DetectorOnly {
 		// The detector and the model need no Lab plane nor blobs.
-		dice, err := r.readFound(frame, inTray(found, r.profile.Tray), nil)
+		dice, err := r.readFound(frame, inTray(found, r.profile.Tray))
 		if err != nil {
 			return nil, fmt.Errorf("read dice: %w", err)
 		}
@@ -359,7 +359,7 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 		return classic, err
 	}
 	found, settled := settledBy(inTray(found, sc.tray), classic)
-	seen, err := r.readFound(frame, found, &readings{props, probs})
+	seen, err := r.readFound(frame, found)
 	if err != nil {
 		return nil, err
 	}
@@ -368,7 +368,7 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 	dice, pips, side := withoutPips(secondOpinion(seen, classic, knows))
 	// The pips tell where a die lies that neither search saw whole: the
 	// model reads it there at the frame's die size.
-	more, err := r.readFound(frame, pipGroups(pips, side, dice), nil)
+	more, err := r.readFound(frame, pipGroups(pips, side, dice))
 	if err != nil {
 		return nil, err
 	}
