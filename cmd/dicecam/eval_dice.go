@@ -87,8 +87,8 @@ func (d *diceCSV) write(dir string, ph vision.Photo, read []vision.Die, matches 
 // missed): whether it is asked about, which a false die's outcome does not
 // say, the model's probability that it is no die, the pips counted,
 // whether they agree with its value, whether it lies as a front, the
-// detector's score there, and the rule on the frame's dice that asked
-// about it, if any.
+// detector's score there, and the rule that asked about it where its model
+// and pips let it stand (vision.Rule), "none" where none did.
 func whyColumns(read []vision.Die, whys []vision.Why, i int) []string {
 	if i < 0 || i >= len(whys) {
 		return make([]string, len(whyHeader))

@@ -123,8 +123,8 @@ type whyJSON struct {
 	Agree   bool    `json:"agree"`     // the pips agree with the value read
 	Front   bool    `json:"front"`     // it lies as a die's front below another's top
 	Seen    float64 `json:"seen"`      // the detector's score there
-	// Rule names the rule on the frame's dice together that asked about
-	// it, where one did (vision.Rule).
+	// Rule names the rule that asked about it where its model and pips
+	// let it stand, where one did (vision.Rule).
 	Rule string `json:"rule,omitempty"`
 	// HeldBack is, for a die asked about, the first check that held it
 	// back, in words.
