@@ -38,22 +38,9 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, err
 	return decideFound(props, probs, r.faces, agree), nil
 }
 
-// showsMore reports whether part reads, fairly surely, as a face of at
-// least two pips more than whole: one more is no sign, since a pip seen
-// closer can pass for a 2.
-func showsMore(part, whole [model.Classes]float64) bool {
-	v := likeliest(part)
-	return part[model.NotADie] <= notADie && part[v] >= huddleFace && v > likeliest(whole)+1
-}
-
 // alike is the factor by which a die's pip group and its top face, as the
 // two searches draw them, differ in side at most.
 const alike = 1.5
-
-// closerShare is the side, as a share of the box the detector drew, at
-// which the model looks again at a 1 that may be a whole die seen small
-// (askOnesSeenSmall).
-const closerShare = 0.6
 
 // seenAs is the proposal of a die the detector found: an upright square of
 // its side, as sure as the detector is of it.

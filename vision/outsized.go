@@ -107,9 +107,10 @@ func onlyOnes(dice []Die) (float64, bool) {
 // halfLook is the side, as a share of the 1s', of the dice the look for
 // dice seen small looks for; halfLeast the least share of a 1's side a die
 // it finds inside it must be, over the third of a face a pip is at most
-// (closerShare the most); closerOne how surely the model must read a 1's
-// closer crop as a 1 for it to stand: a 1 seen closer still reads as a 1,
-// a die seen at its own side shows its face, or, unknown to the model, none.
+// (closerShare the most, and the side of the closer crop the model reads it
+// from); closerOne how surely the model must read a 1's closer crop as a 1
+// for it to stand: a 1 seen closer still reads as a 1, a die seen at its
+// own side shows its face, or, unknown to the model, none.
 //
 // firstLookShare is the least share of the side the detector's first look
 // is for (detect.DefaultDieSide) at which a frame's 1s may be that look
@@ -118,5 +119,6 @@ const (
 	firstLookShare = 0.75
 	halfLook       = 0.5
 	halfLeast      = 0.4
+	closerShare    = 0.6
 	closerOne      = 0.8
 )

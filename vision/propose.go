@@ -323,6 +323,14 @@ func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate, crowded bool) ([]d
 	return under, faces >= 2 || more
 }
 
+// showsMore reports whether part reads, fairly surely, as a face of at
+// least two pips more than whole: one more is no sign, since a pip seen
+// closer can pass for a 2.
+func showsMore(part, whole [model.Classes]float64) bool {
+	v := likeliest(part)
+	return part[model.NotADie] <= notADie && part[v] >= huddleFace && v > likeliest(whole)+1
+}
+
 // overPips reports whether found, the dice the detector settled on, are
 // pips: the model reads no face on them in particular, while on the dice
 // the detector finds when it looks for none as small, dice they lie on, it

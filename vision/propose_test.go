@@ -105,3 +105,26 @@ func TestProposeMarksALonePipOnTheTraysColourPale(t *testing.T) {
 	}
 	assert.Equal(t, map[int]bool{1: false, 4: true}, pale, "the faces of one pip, by hundreds of pixels across")
 }
+
+// A part of a die shows no more pips than the die, so a part read fairly
+// surely as two pips or more over its whole shows the die itself, seen
+// small inside a box too large: the huddle check takes it for one.
+func TestShowsMoreWantsTwoPipsOverTheWholeFairlySure(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		whole, part [model.Classes]float64
+		more        bool
+	}{
+		{"a die seen small in a box too large reads as a 1; its part as a 5", reads(1, 0.99), reads(5, 0.8), true},
+		{"a 2 read in a box too large; its part a 6", reads(2, 0.95), reads(6, 0.6), true},
+		{"a pip seen close can pass for a 2", reads(1, 0.84), reads(2, 0.91), false},
+		{"a part of a 4 read as a 5 is no more than one pip over", reads(4, 0.9), reads(5, 0.9), false},
+		{"a part read as fewer pips is a part", reads(5, 0.95), reads(1, 0.99), false},
+		{"a part torn between faces", reads(1, 0.99), [model.Classes]float64{0.2, 0, 0, 0, 0.35, 0.45, 0}, false},
+		{"a part that is no die", reads(1, 0.99), reads(5, 0.45), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.more, showsMore(c.part, c.whole))
+		})
+	}
+}
