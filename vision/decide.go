@@ -213,13 +213,6 @@ func decide(props []proposal, probs [][model.Classes]float64, faces rules.Faces)
 		d.Confidence = pr[v]
 		logoLike := wearsLogo(p, pr)
 		switch {
-		case agree && p.pips == 1:
-			// A lone round blob is the commonest false pip: a speck, a
-			// screw head, the end of a cable. One on the tray's colour
-			// may be a whole die, read at a side far too large for it,
-			// or a die as pale as the table: the model may read either
-			// as surely as a 1.
-			d.Uncertain = pr[v] < sureAlone || p.paleOne
 		case agree:
 			d.Uncertain = pr[v] < sureAgree || d.Uncertain
 		case p.pips > 0 && !p.mixedInk:

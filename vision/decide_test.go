@@ -176,13 +176,13 @@ func TestDecideAsksABlindFaceOnlyWhereItMayBeALogoOrAFront(t *testing.T) {
 	}
 }
 
-func TestDecideAsksAOneWhosePipLiesOnTheTray(t *testing.T) {
-	// A lone pip on the tray's colour is, more often than a die as pale
-	// as the table, a whole small die that a frame read at too large a
-	// side shows as one pip; the model reads both as surely as a 1.
-	one := func(pale bool) proposal {
+func TestDecideReadsAOneItsPipAgreesWithAsAnyFace(t *testing.T) {
+	// A lone pip agreeing with the model is held to the bar of any face
+	// whose pips agree: a higher bar for 1s cost right dice on every row
+	// that met it and spared none read wrong.
+	face := func(v int) proposal {
 		c := newCandidate(200, 200, 60, 60, 1, 0)
-		return proposal{die: Die{Box: c.box, Center: c.center, Value: 1}, s: 60, pips: 1, seen: 0.9, paleOne: pale}
+		return proposal{die: Die{Box: c.box, Center: c.center, Value: v}, s: 60, pips: v, seen: 0.9}
 	}
 	tests := []struct {
 		name      string
@@ -190,15 +190,17 @@ func TestDecideAsksAOneWhosePipLiesOnTheTray(t *testing.T) {
 		pr        [model.Classes]float64
 		uncertain bool
 	}{
-		{"a pip on the die's body, read surely", one(false), probs(map[int]float64{1: 0.97, 0: 0.03}), false},
-		{"a pip on the die's body, read unsurely", one(false), probs(map[int]float64{1: 0.8, 3: 0.17, 0: 0.03}), true},
-		{"a pip on the tray's colour, read surely", one(true), probs(map[int]float64{1: 0.97, 0: 0.03}), true},
+		{"a 1 read surely", face(1), probs(map[int]float64{1: 0.97, 0: 0.03}), false},
+		{"a 1 read fairly surely", face(1), probs(map[int]float64{1: 0.8, 3: 0.17, 0: 0.03}), false},
+		{"a 4 read fairly surely", face(4), probs(map[int]float64{4: 0.8, 3: 0.17, 0: 0.03}), false},
+		{"a 1 read unsurely", face(1), probs(map[int]float64{1: 0.6, 3: 0.37, 0: 0.03}), true},
+		{"a 4 read unsurely", face(4), probs(map[int]float64{4: 0.6, 3: 0.37, 0: 0.03}), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dice, _ := decide([]proposal{tt.p}, [][model.Classes]float64{tt.pr}, rules.PipFaces)
 			require.Len(t, dice, 1, "the face is read")
-			assert.Equal(t, 1, dice[0].Value)
+			assert.Equal(t, tt.p.pips, dice[0].Value)
 			assert.Equal(t, tt.uncertain, dice[0].Uncertain)
 		})
 	}

@@ -9,14 +9,13 @@
 // (segment.go), and decide.go keeps one reading per die from those cues.
 // The detector's dice are the reading; the classical one is a second
 // opinion on their values and adds the dice the detector missed
-// (secondOpinion); pip-sized unsure reads left over say where a die lies
-// that neither saw whole (withoutPips). Without a profile the detector
-// settles the dice's size itself: pips it takes for dice give way to the
-// dice they lie on where the model reads those more surely (overPips), a
-// huddle of small dice it takes for one large die is looked at again
-// (huddle), and in a crowd it looks again for wider dice (widerLook). A die
-// the model reads unsure is read with confidence where the pips counted in
-// its box agree with that face (pipsAgree, layout.go) and the model is sure
+// (secondOpinion); pip-sized unsure reads left over are dropped
+// (withoutPips). Without a profile the detector settles the dice's size
+// itself: pips it takes for dice give way to the dice they lie on where the
+// model reads those more surely (overPips), and a huddle of small dice it
+// takes for one large die is looked at again (huddle). A die the model
+// reads unsure is read with confidence where the pips counted in its box
+// agree with that face (pipsAgree, layout.go) and the model is sure
 // it is a die. A profile may ask for the detector alone (DetectorOnly). A
 // person is asked whenever the cues disagree or the model is unsure: a
 // confident wrong value is the worst outcome. Poker dice are read by a

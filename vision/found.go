@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"image"
 	"slices"
 
 	"gocv.io/x/gocv"
@@ -251,12 +250,11 @@ func secondOpinion(seen, classic []Die, knows []bool) []Die {
 	return out
 }
 
-// withoutPips splits off each unsure die under pipShare of the median
-// side of the sure dice, and returns that side: in one frame dice differ
-// in size by perspective and by set, hardly twice over, while a pip of a
-// die neither search saw, a side face's pip or a speck, read faintly, is
-// that small.
-func withoutPips(dice []Die) (kept, pips []Die, typical float64) {
+// withoutPips drops each unsure die under pipShare of the median side of
+// the sure dice: in one frame dice differ in size by perspective and by
+// set, hardly twice over, while a pip of a die neither search saw, a side
+// face's pip or a speck, read faintly, is that small.
+func withoutPips(dice []Die) []Die {
 	var sides []float64
 	for _, d := range dice {
 		if !d.Uncertain {
@@ -264,44 +262,11 @@ func withoutPips(dice []Die) (kept, pips []Die, typical float64) {
 		}
 	}
 	if len(sides) == 0 {
-		return dice, nil, 0
+		return dice
 	}
 	slices.Sort(sides)
-	typical = sides[len(sides)/2]
-	for _, d := range dice {
-		if d.Uncertain && boxSide(d) < pipShare*typical {
-			pips = append(pips, d)
-		} else {
-			kept = append(kept, d)
-		}
-	}
-	return kept, pips, typical
-}
-
-// pipGroups are the places of the dice the pips lie on, of side, away
-// from the dice read: each pip's centre with those within three quarters
-// of a side of it (a face's pips lie within about 0.7 of its side of one
-// another), averaged, once.
-func pipGroups(pips []Die, side float64, read []Die) []detect.Candidate {
-	var out []detect.Candidate
-	taken := make([]bool, len(pips))
-	for i, p := range pips {
-		if taken[i] {
-			continue
-		}
-		var x, y, n float64
-		for k, q := range pips {
-			if !taken[k] && distance(p.Center, q.Center) < 0.75*side {
-				taken[k] = true
-				x, y, n = x+float64(q.Center.X), y+float64(q.Center.Y), n+1
-			}
-		}
-		at := image.Pt(int(x/n), int(y/n))
-		if !slices.ContainsFunc(read, func(d Die) bool { return distance(d.Center, at) < apart*max(side, boxSide(d)) }) {
-			out = append(out, detect.Candidate{X: x / n, Y: y / n, Side: side})
-		}
-	}
-	return out
+	typical := sides[len(sides)/2]
+	return slices.DeleteFunc(dice, func(d Die) bool { return d.Uncertain && boxSide(d) < pipShare*typical })
 }
 
 // Centre distances, in the larger die's sides: two readings closer than

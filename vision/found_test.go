@@ -139,59 +139,37 @@ func TestSecondOpinionSettlesAsksAndAddsDice(t *testing.T) {
 	}
 }
 
-func TestWithoutPipsSplitsOffUnsureDiceFarSmallerThanTheSureOnes(t *testing.T) {
+func TestWithoutPipsDropsUnsureDiceFarSmallerThanTheSureOnes(t *testing.T) {
 	die := func(x int, s float64, unsure bool) Die {
 		c := newCandidate(float64(x), 50, s, s, 1, 0)
 		return Die{Value: 2, Center: c.center, Box: c.box, Uncertain: unsure}
 	}
 	cases := []struct {
-		name       string
-		dice       []Die
-		kept, pips []Die
+		name string
+		dice []Die
+		kept []Die
 	}{
 		{"a pip-sized unsure read beside sure dice: a pip",
 			[]Die{die(50, 60, false), die(150, 66, false), die(250, 12, true)},
-			[]Die{die(50, 60, false), die(150, 66, false)}, []Die{die(250, 12, true)}},
+			[]Die{die(50, 60, false), die(150, 66, false)}},
 		{"a pip-sized sure read stays: the model and the detector agree",
 			[]Die{die(50, 60, false), die(250, 12, false)},
-			[]Die{die(50, 60, false), die(250, 12, false)}, nil},
+			[]Die{die(50, 60, false), die(250, 12, false)}},
 		{"an unsure die of a smaller set stays",
 			[]Die{die(50, 60, false), die(150, 40, true)},
-			[]Die{die(50, 60, false), die(150, 40, true)}, nil},
+			[]Die{die(50, 60, false), die(150, 40, true)}},
 		{"no sure die to measure by: all stay",
 			[]Die{die(50, 60, true), die(250, 12, true)},
-			[]Die{die(50, 60, true), die(250, 12, true)}, nil},
+			[]Die{die(50, 60, true), die(250, 12, true)}},
 		{"the median sure die sets the scale, not the largest",
 			[]Die{die(50, 30, false), die(150, 32, false), die(250, 120, false), die(350, 14, true)},
-			[]Die{die(50, 30, false), die(150, 32, false), die(250, 120, false), die(350, 14, true)}, nil},
+			[]Die{die(50, 30, false), die(150, 32, false), die(250, 120, false), die(350, 14, true)}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			kept, pips, _ := withoutPips(c.dice)
-			assert.Equal(t, c.kept, kept)
-			assert.Equal(t, c.pips, pips)
+			assert.Equal(t, c.kept, withoutPips(c.dice))
 		})
 	}
-}
-
-func TestPipGroupsPlaceOneDieUnderEachGroupOfPips(t *testing.T) {
-	pip := func(x, y int) Die {
-		c := newCandidate(float64(x), float64(y), 8, 8, 1, 0)
-		return Die{Value: 1, Center: c.center, Box: c.box, Uncertain: true}
-	}
-	pips := []Die{pip(100, 100), pip(110, 110), pip(120, 100), pip(300, 100)}
-	got := pipGroups(pips, 40, nil)
-	require.Len(t, got, 2, "three pips close together and one apart")
-	assert.InDelta(t, 110, got[0].X, 1)
-	assert.InDelta(t, 103, got[0].Y, 1)
-	assert.Equal(t, 40.0, got[0].Side)
-	assert.InDelta(t, 300, got[1].X, 1)
-
-	read := newCandidate(305, 100, 40, 40, 1, 0)
-	got = pipGroups(pips, 40, []Die{{Value: 3, Center: read.center, Box: read.box}})
-	require.Len(t, got, 1, "no die placed on one already read")
-	assert.InDelta(t, 110, got[0].X, 1)
-	assert.Empty(t, pipGroups(nil, 40, nil))
 }
 
 func TestSettledByTakesTheDiceThePipSearchReadSurely(t *testing.T) {

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"image"
 	"slices"
 
 	"gocv.io/x/gocv"
@@ -82,6 +83,14 @@ func (r *Reader) askOnesSeenSmall(frame gocv.Mat, dice []Die) []Die {
 		}
 	}
 	return dice
+}
+
+// holdsSureDie reports whether box holds the centre of one of found that
+// the detector is sure is a die, of a side at least least and under most.
+func holdsSureDie(box [4]image.Point, found []detect.Candidate, least, most float64) bool {
+	return slices.ContainsFunc(found, func(f detect.Candidate) bool {
+		return f.Score >= detectSure && f.Side >= least && f.Side < most && insideBox(box, image.Pt(int(f.X), int(f.Y)))
+	})
 }
 
 // onlyOnes is the median side of the sure dice, where there is one at

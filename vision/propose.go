@@ -32,11 +32,6 @@ type proposal struct {
 	// out, has the colour of the tray round it: a speck, not a 1.
 	plain bool
 
-	// paleOne marks a face of one pip whose surround has the tray's
-	// colour: a die as pale as the table, or a whole small die the pip
-	// finder took for the pip of a larger one.
-	paleOne bool
-
 	// large marks a die large enough for the pip finder to see its pips:
 	// one that shows fewer than the model reads may wear a logo.
 	large bool
@@ -119,7 +114,7 @@ func (r *Reader) propose(frame gocv.Mat, sc scene, found []detect.Candidate) []p
 		if !ok {
 			continue
 		}
-		p := proposal{die: shift(d, off), s: s, pips: len(topFace(g)), paleOne: len(g) == 1 && g[0].onTable}
+		p := proposal{die: shift(d, off), s: s, pips: len(topFace(g))}
 		p.body, p.ink = faceColours(sc.plane, g)
 		p.mixedInk = mixedInk(sc.plane, topFace(g))
 		if !r.knownBody(p.body) {
@@ -134,12 +129,12 @@ func (r *Reader) propose(frame gocv.Mat, sc scene, found []detect.Candidate) []p
 	if r.finder != nil {
 		// The detector finds every die the classical search does and more,
 		// so a lone pip it does not see is a speck, a screw head or a
-		// shadow; and a face holding dice it is sure of is made of them.
+		// shadow.
 		for i := range props {
 			props[i].seen = seenAt(found, props[i].die.Center, props[i].s)
 		}
 		props = slices.DeleteFunc(props, func(p proposal) bool {
-			return (p.seen == 0 && p.pips < 2) || holdsSmallerDice(found, p)
+			return p.seen == 0 && p.pips < 2
 		})
 	}
 	for _, c := range sc.cands {
@@ -209,9 +204,8 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 	}
 	if side == 0 && len(found) > 0 {
 		// The size it settled on is chosen by its own scores, which on a
-		// table it has never seen can favour pips, a huddle seen as one
-		// die, or the smaller of two sets of dice: the model checks the
-		// first two, and a wider look finds the larger set.
+		// table it has never seen can favour pips or a huddle seen as one
+		// die: the model checks both.
 		if over, ok := r.overPips(frame, found); ok {
 			found = over
 		}
@@ -219,28 +213,8 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 		if under, ok := r.huddle(frame, found[0], crowded); ok {
 			found = under
 		}
-		found = r.widerLook(frame, found)
 	}
 	return slices.DeleteFunc(found, func(f detect.Candidate) bool { return f.Score < detectedFloor })
-}
-
-// widerLook adds to found the dice the detector is sure of when it looks
-// for dice widerBy times the side of those it settled on, away from
-// those. Settling on one size for a frame of many dice, the detector
-// misses dice of a larger set among them, and on a tray it has never seen
-// it settles below the dice's side. A frame of fewer than crowd sure dice
-// is left as found: around one die, the wider look finds its box's
-// corners and its side faces.
-func (r *Reader) widerLook(frame gocv.Mat, found []detect.Candidate) []detect.Candidate {
-	side, ok := crowdSide(found)
-	if !ok {
-		return found
-	}
-	wider, err := r.finder.Detect(frame, widerBy*side)
-	if err != nil {
-		return found
-	}
-	return joinWider(found, wider)
 }
 
 // crowdSide is the median side of the sure dice of found, if there are
@@ -253,27 +227,9 @@ func crowdSide(found []detect.Candidate) (float64, bool) {
 	return sides[len(sides)/2], true
 }
 
-// joinWider is found with the sure dice of the wider look that lie on
-// none of found.
-func joinWider(found, wider []detect.Candidate) []detect.Candidate {
-	out := slices.Clone(found)
-	for _, w := range wider {
-		if w.Score >= detectSure && !slices.ContainsFunc(found, func(f detect.Candidate) bool {
-			return math.Hypot(f.X-w.X, f.Y-w.Y) < 0.5*max(f.Side, w.Side)
-		}) {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// widerBy is how many times the side of the dice it settled on the
-// detector looks again for wider ones, in a frame of crowd sure dice or
-// more.
-const (
-	widerBy = 1.5
-	crowd   = 3
-)
+// crowd is how many sure dice make a crowd, in which most dice are under a
+// quarter of the frame's short side.
+const crowd = 3
 
 // huddle reports whether big, a die the detector sees at a tenth of the
 // frame's short side or more, is a huddle of small dice seen as one, and
@@ -440,22 +396,6 @@ func seenAt(found []detect.Candidate, centre image.Point, s float64) float64 {
 		}
 	}
 	return best
-}
-
-// holdsSmallerDice reports whether p's face holds a die the detector is
-// sure of at under half p's size: dice lying apart, each taken for a pip
-// of one large face, which the model reads at that scale as a fair face.
-// Left in, such a face also outranks the real dice inside it and hides them.
-func holdsSmallerDice(found []detect.Candidate, p proposal) bool {
-	return holdsSureDie(p.die.Box, found, 0, 0.5*p.s)
-}
-
-// holdsSureDie reports whether box holds the centre of one of found that
-// the detector is sure is a die, of a side at least least and under most.
-func holdsSureDie(box [4]image.Point, found []detect.Candidate, least, most float64) bool {
-	return slices.ContainsFunc(found, func(f detect.Candidate) bool {
-		return f.Score >= detectSure && f.Side >= least && f.Side < most && insideBox(box, image.Pt(int(f.X), int(f.Y)))
-	})
 }
 
 // detected are the detector's dice as proposals of their own: where no

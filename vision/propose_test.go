@@ -1,15 +1,10 @@
 package vision
 
 import (
-	"image"
-	"image/color"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-	"gocv.io/x/gocv"
 
-	"github.com/dicecam/dicecam/internal/matcheck"
 	"github.com/dicecam/dicecam/vision/detect"
 	"github.com/dicecam/dicecam/vision/model"
 )
@@ -70,40 +65,6 @@ func TestCrowdSideWantsThreeSureDice(t *testing.T) {
 			assert.Equal(t, c.want, side)
 		})
 	}
-}
-
-func TestJoinWiderAddsTheSureDiceAwayFromThoseFound(t *testing.T) {
-	found := []detect.Candidate{{X: 100, Y: 100, Side: 30, Score: 0.8}, {X: 160, Y: 100, Side: 30, Score: 0.6}}
-	wider := []detect.Candidate{
-		{X: 105, Y: 98, Side: 45, Score: 0.9},  // a die already found, seen wider
-		{X: 300, Y: 200, Side: 45, Score: 0.7}, // a larger die the settled look missed
-		{X: 400, Y: 50, Side: 45, Score: 0.45}, // unsure: a corner of the tray
-	}
-	assert.Equal(t, append(found, wider[1]), joinWider(found, wider))
-}
-
-func TestProposeMarksALonePipOnTheTraysColourPale(t *testing.T) {
-	matcheck.Check(t)
-	r := defaultReader(t)
-	frame := table(640, 480)
-	defer frame.Close()
-	black := color.RGBA{20, 20, 20, 0}
-	// A white die showing 1, and a dark disc of its pip's size on the
-	// table itself, as a small dark die seen at too large a side is.
-	gocv.Rectangle(&frame, image.Rect(150, 210, 210, 270), color.RGBA{240, 240, 236, 0}, -1)
-	gocv.Circle(&frame, image.Pt(180, 240), 7, black, -1)
-	gocv.Circle(&frame, image.Pt(450, 240), 7, black, -1)
-	sc, err := r.scan(frame)
-	require.NoError(t, err)
-	// The detector sees a die at both: a lone pip it does not see is dropped.
-	found := []detect.Candidate{{X: 180, Y: 240, Side: 60, Score: 0.9}, {X: 450, Y: 240, Side: 60, Score: 0.9}}
-	pale := map[int]bool{}
-	for _, p := range r.propose(frame, sc, found) {
-		if p.pips == 1 {
-			pale[p.die.Center.X/100] = p.paleOne
-		}
-	}
-	assert.Equal(t, map[int]bool{1: false, 4: true}, pale, "the faces of one pip, by hundreds of pixels across")
 }
 
 // A part of a die shows no more pips than the die, so a part read fairly

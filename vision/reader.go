@@ -365,14 +365,7 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 	}
 	seen = append(seen, settled...)
 	seen = slices.DeleteFunc(seen, func(d Die) bool { return d.Value == 1 && sc.speck(d) })
-	dice, pips, side := withoutPips(secondOpinion(seen, classic, knows))
-	// The pips tell where a die lies that neither search saw whole: the
-	// model reads it there at the frame's die size.
-	more, err := r.readFound(frame, pipGroups(pips, side, dice))
-	if err != nil {
-		return nil, err
-	}
-	return append(dice, more...), nil
+	return withoutPips(secondOpinion(seen, classic, knows)), nil
 }
 
 // inReadingOrder sorts dice as a person reads them: row by row from the
