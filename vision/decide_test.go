@@ -178,8 +178,8 @@ func TestDecideAsksABlindFaceOnlyWhereItMayBeALogoOrAFront(t *testing.T) {
 
 func TestDecideReadsAOneItsPipAgreesWithAsAnyFace(t *testing.T) {
 	// A lone pip agreeing with the model is held to the bar of any face
-	// whose pips agree: a higher bar for 1s cost right dice on every row
-	// that met it and spared none read wrong.
+	// whose pips agree: a higher bar for 1s cost more dice read right than
+	// it kept from being read wrong, on every row it moved.
 	face := func(v int) proposal {
 		c := newCandidate(200, 200, 60, 60, 1, 0)
 		return proposal{die: Die{Box: c.box, Center: c.center, Value: v}, s: 60, pips: v, seen: 0.9}

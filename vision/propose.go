@@ -227,8 +227,8 @@ func crowdSide(found []detect.Candidate) (float64, bool) {
 	return sides[len(sides)/2], true
 }
 
-// crowd is how many sure dice make a crowd, in which most dice are under a
-// quarter of the frame's short side.
+// crowd is how many sure dice make a crowd: in a frame of fewer, huddle
+// looks under a die of any side from huddleLeast of the short side.
 const crowd = 3
 
 // huddle reports whether big, a die the detector sees at a tenth of the
