@@ -37,10 +37,6 @@ func (r *Reader) readFound(frame gocv.Mat, found []detect.Candidate) ([]Die, err
 	return decideFound(props, probs, r.faces, agree), nil
 }
 
-// alike is the factor by which a die's pip group and its top face, as the
-// two searches draw them, differ in side at most.
-const alike = 1.5
-
 // seenAs is the proposal of a die the detector found: an upright square of
 // its side, as sure as the detector is of it.
 func seenAs(f detect.Candidate) proposal {
@@ -205,10 +201,15 @@ func settledBy(found []detect.Candidate, classic []Die) (rest []detect.Candidate
 	return rest, settled
 }
 
-// faceOverPips is how many times the side of the pip group the pip search
-// boxes the detector's box of the die's whole top face may be: a pip or a
-// part of the face is smaller than the die, two dice seen as one twice it.
-const faceOverPips = 1.8
+// A detector box is a crop of a die's whole top face where its side is
+// over 1/alike and under faceOverPips times the side of the pip group the
+// pip search boxes on that die: the two searches draw one face within
+// alike of each other, a pip or a part of the face is smaller, and two
+// dice seen as one twice it.
+const (
+	faceOverPips = 1.8
+	alike        = 1.5
+)
 
 // secondOpinion is the detector's dice, each read by the model alone,
 // checked against the classical reading of the same frame, classic. A die

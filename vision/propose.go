@@ -209,7 +209,7 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 		if over, ok := r.overPips(frame, found); ok {
 			found = over
 		}
-		_, crowded := crowdSide(found)
+		crowded := len(detect.SureSides(found)) >= crowd
 		if under, ok := r.huddle(frame, found[0], crowded); ok {
 			found = under
 		}
@@ -217,18 +217,10 @@ func (r *Reader) detect(frame gocv.Mat) []detect.Candidate {
 	return slices.DeleteFunc(found, func(f detect.Candidate) bool { return f.Score < detectedFloor })
 }
 
-// crowdSide is the median side of the sure dice of found, if there are
-// crowd of them at least.
-func crowdSide(found []detect.Candidate) (float64, bool) {
-	sides := detect.SureSides(found)
-	if len(sides) < crowd {
-		return 0, false
-	}
-	return sides[len(sides)/2], true
-}
-
-// crowd is how many sure dice make a crowd: in a frame of fewer, huddle
-// looks under a die of any side from huddleLeast of the short side.
+// crowd is how many sure dice make a crowd, enough to tell the size of a
+// frame's dice by: a 1 far larger than a crowd is asked (askOutsizedOnes),
+// and in a frame of fewer huddle looks under a die of any side from
+// huddleLeast of the short side.
 const crowd = 3
 
 // huddle reports whether big, a die the detector sees at a tenth of the

@@ -47,26 +47,6 @@ func TestLegibilityOfIsHowSurelyTheModelReadsAFace(t *testing.T) {
 	}
 }
 
-func TestCrowdSideWantsThreeSureDice(t *testing.T) {
-	die := func(side, score float64) detect.Candidate { return detect.Candidate{Side: side, Score: score} }
-	for _, c := range []struct {
-		name  string
-		found []detect.Candidate
-		want  float64
-		ok    bool
-	}{
-		{"a crowd: the median of the sure", []detect.Candidate{die(30, 0.9), die(34, 0.6), die(28, 0.5), die(80, 0.3)}, 30, true},
-		{"two sure dice are no crowd", []detect.Candidate{die(30, 0.9), die(34, 0.6), die(28, 0.45)}, 0, false},
-		{"nothing found", nil, 0, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			side, ok := crowdSide(c.found)
-			assert.Equal(t, c.ok, ok)
-			assert.Equal(t, c.want, side)
-		})
-	}
-}
-
 // A part of a die shows no more pips than the die, so a part read fairly
 // surely as two pips or more over its whole shows the die itself, seen
 // small inside a box too large: the huddle check takes it for one.

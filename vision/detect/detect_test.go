@@ -410,6 +410,13 @@ func TestTheNextLookIsSizedByTheDiceInsideTheRange(t *testing.T) {
 	}
 }
 
+func TestSureSidesAreTheSortedSidesOfTheSureDice(t *testing.T) {
+	die := func(side, score float64) Candidate { return Candidate{Side: side, Score: score} }
+	found := []Candidate{die(34, 0.9), die(30, 0.5), die(80, 0.45), die(28, 0.6)}
+	assert.Equal(t, []float64{28, 30, 34}, SureSides(found), "a die scored under 0.5 is not sure")
+	assert.Empty(t, SureSides(nil))
+}
+
 func TestEachInputSizeKeepsItsOwnCopyOfTheNetwork(t *testing.T) {
 	matcheck.Check(t)
 	d := newDetector(t)
