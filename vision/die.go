@@ -13,10 +13,11 @@
 // (withoutPips). Without a profile the detector settles the dice's size
 // itself: pips it takes for dice give way to the dice they lie on where the
 // model reads those more surely (overPips), and a huddle of small dice it
-// takes for one large die is looked at again (huddle). A die the model
-// reads unsure is read with confidence where the pips counted in its box
-// agree with that face (pipsAgree, layout.go) and the model is sure
-// it is a die. A profile may ask for the detector alone (DetectorOnly). A
+// takes for one large die is looked at again (huddle), as is a face of the
+// pip search holding smaller dice the detector found (withoutDiceApart).
+// A die the model reads unsure is read with confidence where the pips
+// counted in its box agree with that face (pipsAgree, layout.go) and the
+// model is sure it is a die. A profile may ask for the detector alone (DetectorOnly). A
 // person is asked whenever the cues disagree or the model is unsure: a
 // confident wrong value is the worst outcome. Poker dice are read by a
 // poker face model and the face templates of a calibrated profile

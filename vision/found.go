@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"image"
 	"slices"
 
 	"gocv.io/x/gocv"
@@ -199,6 +200,48 @@ func settledBy(found []detect.Candidate, classic []Die) (rest []detect.Candidate
 		settled = append(settled, d)
 	}
 	return rest, settled
+}
+
+// withoutDiceApart drops each die of classic, with its entry in knows,
+// that is dice apart the pip search took for the pips of one face: the
+// detector found dice on it smaller than a crop of its whole face, and the
+// model reads them as dice of their own (diceApart). On a pale tray two
+// small dark dice apart fit a 2's layout, or one alone a 1's, as surely as
+// a die's pips do, and settledBy would take the dice for pips seen as dice.
+func (r *Reader) withoutDiceApart(frame gocv.Mat, classic []Die, knows []bool, found []detect.Candidate) ([]Die, []bool, error) {
+	var parts []proposal
+	held := make([][]int, len(classic)) // the parts lying on each die
+	for k, c := range classic {
+		if c.Uncertain || c.Confidence < sureDetected || knows[k] {
+			continue // settledBy takes candidates into sure dice alone
+		}
+		for _, f := range found {
+			if f.Side*alike < boxSide(c) && insideBox(c.Box, image.Pt(int(f.X), int(f.Y))) {
+				held[k] = append(held[k], len(parts))
+				parts = append(parts, seenAs(f))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return classic, knows, nil
+	}
+	probs, err := r.model.classify(frame, parts)
+	if err != nil {
+		return nil, nil, err
+	}
+	var keptDice []Die
+	var keptKnows []bool
+	for k, c := range classic {
+		on := make([][model.Classes]float64, len(held[k]))
+		for i, j := range held[k] {
+			on[i] = probs[j]
+		}
+		if len(on) > 0 && diceApart(on, c.Value) {
+			continue
+		}
+		keptDice, keptKnows = append(keptDice, c), append(keptKnows, knows[k])
+	}
+	return keptDice, keptKnows, nil
 }
 
 // A detector box is a crop of a die's whole top face where its side is

@@ -260,23 +260,32 @@ func (r *Reader) huddle(frame gocv.Mat, big detect.Candidate, crowded bool) ([]d
 	if err != nil {
 		return nil, false
 	}
-	whole := probs[len(inside)]
-	faces, more := 0, false
-	for _, p := range probs[:len(inside)] {
+	return under, diceApart(probs[:len(inside)], likeliest(probs[len(inside)]))
+}
+
+// diceApart reports whether parts, the model's readings of the smaller dice
+// found on a face it reads as a whole, are dice of their own: two read
+// as faces of more than one pip, or one as a face of two pips more than
+// the whole (showsMore). A pip read alone looks like a 1, or like no die.
+func diceApart(parts [][model.Classes]float64, whole int) bool {
+	faces := 0
+	for _, p := range parts {
 		if v := likeliest(p); v > 1 && p[v] >= huddleFace {
 			faces++
 		}
-		more = more || showsMore(p, whole)
+		if showsMore(p, whole) {
+			return true
+		}
 	}
-	return under, faces >= 2 || more
+	return faces >= 2
 }
 
 // showsMore reports whether part reads, fairly surely, as a face of at
 // least two pips more than whole: one more is no sign, since a pip seen
 // closer can pass for a 2.
-func showsMore(part, whole [model.Classes]float64) bool {
+func showsMore(part [model.Classes]float64, whole int) bool {
 	v := likeliest(part)
-	return part[model.NotADie] <= notADie && part[v] >= huddleFace && v > likeliest(whole)+1
+	return part[model.NotADie] <= notADie && part[v] >= huddleFace && v > whole+1
 }
 
 // overPips reports whether found, the dice the detector settled on, are
@@ -363,8 +372,8 @@ const (
 	judged    = 4
 )
 
-// huddleFace is the probability the model gives a die in a huddle for a
-// face of two pips or more.
+// huddleFace is the probability the model gives a die in a huddle, or one
+// of dice lying apart, for a face of two pips or more.
 const huddleFace = 0.5
 
 // huddleLeast is the least side, as a share of the frame's short side, of

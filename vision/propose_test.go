@@ -52,20 +52,44 @@ func TestLegibilityOfIsHowSurelyTheModelReadsAFace(t *testing.T) {
 // small inside a box too large: the huddle check takes it for one.
 func TestShowsMoreWantsTwoPipsOverTheWholeFairlySure(t *testing.T) {
 	for _, c := range []struct {
-		name        string
-		whole, part [model.Classes]float64
-		more        bool
+		name  string
+		whole int
+		part  [model.Classes]float64
+		more  bool
 	}{
-		{"a die seen small in a box too large reads as a 1; its part as a 5", reads(1, 0.99), reads(5, 0.8), true},
-		{"a 2 read in a box too large; its part a 6", reads(2, 0.95), reads(6, 0.6), true},
-		{"a pip seen close can pass for a 2", reads(1, 0.84), reads(2, 0.91), false},
-		{"a part of a 4 read as a 5 is no more than one pip over", reads(4, 0.9), reads(5, 0.9), false},
-		{"a part read as fewer pips is a part", reads(5, 0.95), reads(1, 0.99), false},
-		{"a part torn between faces", reads(1, 0.99), [model.Classes]float64{0.2, 0, 0, 0, 0.35, 0.45, 0}, false},
-		{"a part that is no die", reads(1, 0.99), reads(5, 0.45), false},
+		{"a die seen small in a box too large reads as a 1; its part as a 5", 1, reads(5, 0.8), true},
+		{"a 2 read in a box too large; its part a 6", 2, reads(6, 0.6), true},
+		{"a pip seen close can pass for a 2", 1, reads(2, 0.91), false},
+		{"a part of a 4 read as a 5 is no more than one pip over", 4, reads(5, 0.9), false},
+		{"a part read as fewer pips is a part", 5, reads(1, 0.99), false},
+		{"a part torn between faces", 1, [model.Classes]float64{0.2, 0, 0, 0, 0.35, 0.45, 0}, false},
+		{"a part that is no die", 1, reads(5, 0.45), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			assert.Equal(t, c.more, showsMore(c.part, c.whole))
+		})
+	}
+}
+
+// The pips of a face, each read alone, look like 1s or like no die; dice
+// lying apart read as faces of their own.
+func TestDiceApartWantsTwoFacesOrOneShowingMore(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		parts [][model.Classes]float64
+		whole int
+		apart bool
+	}{
+		{"a 6 and a 3 apart, taken for a 2", [][model.Classes]float64{reads(6, 0.7), reads(3, 0.55)}, 2, true},
+		{"a 4 alone, taken for the pip of a 1", [][model.Classes]float64{reads(4, 0.6)}, 1, true},
+		{"a 3 alone on a 2 is one pip over", [][model.Classes]float64{reads(3, 0.9)}, 2, false},
+		{"a 5's pips read as 1s", [][model.Classes]float64{reads(1, 0.9), reads(1, 0.8), reads(1, 0.95)}, 5, false},
+		{"one part a face, the other a pip", [][model.Classes]float64{reads(4, 0.9), reads(1, 0.9)}, 4, false},
+		{"two faces read unsurely", [][model.Classes]float64{reads(6, 0.36), reads(5, 0.34)}, 2, false},
+		{"no parts", nil, 2, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.apart, diceApart(c.parts, c.whole))
 		})
 	}
 }

@@ -358,7 +358,11 @@ func (r *Reader) readPips(frame gocv.Mat, sc scene, found []detect.Candidate) ([
 	if err != nil || r.finder == nil {
 		return classic, err
 	}
-	found, settled := settledBy(inTray(found, sc.tray), classic)
+	found = inTray(found, sc.tray)
+	if classic, knows, err = r.withoutDiceApart(frame, classic, knows, found); err != nil {
+		return nil, err
+	}
+	found, settled := settledBy(found, classic)
 	seen, err := r.readFound(frame, found)
 	if err != nil {
 		return nil, err
