@@ -17,14 +17,14 @@
 // pip search holding smaller dice the detector found (withoutDiceApart).
 // A die the model reads unsure is read with confidence where the pips
 // counted in its box agree with that face (pipsAgree, layout.go) and the
-// model is sure it is a die. A profile may ask for the detector alone (DetectorOnly). A
-// person is asked whenever the cues disagree or the model is unsure: a
-// confident wrong value is the worst outcome. Poker dice are read by a
-// poker face model and the face templates of a calibrated profile
-// (poker.go, templates.go); a logo in place of a face by the templates. A
-// calibrated profile may hold a Head, the face model's last layer refitted
-// to the set's own dice (head.go). Accuracy and the labelled folders
-// (accuracy.go, dataset.go) measure all this the way
+// model is sure it is a die. A profile may ask for the detector alone
+// (DetectorOnly). A person is asked whenever the cues disagree or the
+// model is unsure: a confident wrong value is the worst outcome. Poker dice
+// are read by a poker face model and the face templates of a calibrated
+// profile (poker.go, templates.go); a logo in place of a face by the
+// templates. A calibrated profile may hold a Head, the face model's last
+// layer refitted to the set's own dice (head.go). Accuracy and the
+// labelled folders (accuracy.go, dataset.go) measure all this the way
 // ../shared/datasets/README.md defines.
 package vision
 

@@ -191,10 +191,11 @@ func TestAOneThatIsAWholeDieSeenSmallIsAsked(t *testing.T) {
 
 // TestDiceApartAreReadAsDice reads tray photos as a stranger to the tray
 // reads them (its row's models): small dark dice lying apart on the pale
-// tray, which the pip search took for the pips of one large face, a 2 of
-// a 6 and a 3 or a 1 of a 3, are read as the dice they are. A close-up
-// die on the desk, whose pips the desk's stranger detector finds as dice,
-// stays one die.
+// tray, which the pip search took for the pips of one large face (a 2 made
+// of a 6 and a 3, a 1 made of a 3), are read as the dice they are. Desk
+// dice whose pips the desk's stranger detector finds as dice, a close-up
+// 3 and four 5s, each stay one die: their pips, read alone, are no faces
+// the model is sure of.
 func TestDiceApartAreReadAsDice(t *testing.T) {
 	datasets := filepath.Join("..", "..", "shared", "datasets")
 	if _, err := os.Stat(datasets); os.IsNotExist(err) {
@@ -206,7 +207,8 @@ func TestDiceApartAreReadAsDice(t *testing.T) {
 	}{
 		{"tray-topdown", "tray-topdown/images/IMG_20191209_100358.jpg", []int{1, 3, 6}},
 		{"tray-topdown", "tray-topdown/images/IMG_20191209_100553.jpg", []int{1, 1, 3}},
-		{"webcam-desk", "webcam-desk/images/three_2.jpg", []int{3}},
+		{"webcam-desk", "webcam-desk/images/three_4.jpg", []int{3}},
+		{"webcam-desk", "webcam-desk/images/five_36.jpg", []int{5, 5, 5, 5}},
 	} {
 		t.Run(c.photo, func(t *testing.T) {
 			matcheck.Check(t)
@@ -221,9 +223,10 @@ func TestDiceApartAreReadAsDice(t *testing.T) {
 	}
 }
 
-// readAsAStranger reads the photo with no profile and the models of
-// tools/loso/models' row models, or the built-in ones for "". The reader
-// and the frame stay open until the test ends, for it to ask more of them.
+// readAsAStranger reads the photo with no profile and the models of the
+// row named models in tools/loso/models, or the built-in ones for "". The
+// reader and the frame stay open until the test ends, for it to ask more
+// of them.
 func readAsAStranger(t *testing.T, photo, models string) (*Reader, gocv.Mat, []Die) {
 	t.Helper()
 	var m Models
