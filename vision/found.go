@@ -203,17 +203,20 @@ func settledBy(found []detect.Candidate, classic []Die) (rest []detect.Candidate
 }
 
 // withoutDiceApart drops each die of classic, with its entry in knows,
-// that is dice apart the pip search took for the pips of one face: the
-// detector found dice on it smaller than a crop of its whole face, and the
-// model reads them as dice of their own (diceApart). On a pale tray two
-// small dark dice apart fit a 2's layout, or one alone a 1's, as surely as
-// a die's pips do, and settledBy would take the dice for pips seen as dice.
+// that is dice apart the pip search took for the pips of one face read
+// surely: the detector found dice on it smaller than a crop of its whole
+// face, and the model reads them as dice of their own (diceApart). On a
+// pale tray two small dark dice apart fit a 2's layout, or one alone a
+// 1's, as surely as a die's pips do; settledBy would take the dice for
+// pips seen as dice, and secondOpinion would ask about a die on the face
+// whose value differs. A face the pip search is unsure of is asked about
+// whatever lies on it.
 func (r *Reader) withoutDiceApart(frame gocv.Mat, classic []Die, knows []bool, found []detect.Candidate) ([]Die, []bool, error) {
 	var parts []proposal
 	held := make([][]int, len(classic)) // the parts lying on each die
 	for k, c := range classic {
-		if c.Uncertain || c.Confidence < sureDetected || knows[k] {
-			continue // settledBy takes candidates into sure dice alone
+		if c.Uncertain || knows[k] {
+			continue // asked about, or read by a template or a logo
 		}
 		for _, f := range found {
 			if f.Side*alike < boxSide(c) && insideBox(c.Box, image.Pt(int(f.X), int(f.Y))) {
