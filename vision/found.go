@@ -213,21 +213,24 @@ func settledBy(found []detect.Candidate, classic []Die) (rest []detect.Candidate
 // whatever lies on it.
 func (r *Reader) withoutDiceApart(frame gocv.Mat, classic []Die, knows []bool, found []detect.Candidate) ([]Die, []bool, error) {
 	var parts []proposal
-	held := make([][]int, len(classic)) // the parts lying on each die
+	from := make([]int, len(classic)+1) // classic[k]'s parts are parts[from[k]:from[k+1]]
 	for k, c := range classic {
+		from[k] = len(parts)
 		if c.Uncertain || knows[k] {
 			continue // asked about, or read by a template or a logo
 		}
 		for _, f := range found {
 			if f.Side*alike < boxSide(c) && insideBox(c.Box, image.Pt(int(f.X), int(f.Y))) {
-				held[k] = append(held[k], len(parts))
 				parts = append(parts, seenAs(f))
 			}
 		}
 	}
+	from[len(classic)] = len(parts)
 	if len(parts) == 0 {
 		return classic, knows, nil
 	}
+	// The classifier remembers these readings for the Read: readFound
+	// takes the parts of a dropped face from them, reading no crop twice.
 	probs, err := r.model.classify(frame, parts)
 	if err != nil {
 		return nil, nil, err
@@ -235,11 +238,7 @@ func (r *Reader) withoutDiceApart(frame gocv.Mat, classic []Die, knows []bool, f
 	var keptDice []Die
 	var keptKnows []bool
 	for k, c := range classic {
-		on := make([][model.Classes]float64, len(held[k]))
-		for i, j := range held[k] {
-			on[i] = probs[j]
-		}
-		if len(on) > 0 && diceApart(on, c.Value) {
+		if on := probs[from[k]:from[k+1]]; len(on) > 0 && diceApart(on, c.Value) {
 			continue
 		}
 		keptDice, keptKnows = append(keptDice, c), append(keptKnows, knows[k])
