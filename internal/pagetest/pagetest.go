@@ -34,9 +34,18 @@ func NewBrowser(t *testing.T) context.Context {
 		}
 		t.Skip("chromium is not installed: apt-get install chromium to run the page tests")
 	}
+	// Chromium keeps its single-instance lock in a folder of the temporary
+	// directory and leaves it there when the test's end stops it, so it
+	// gets a directory of its own, removed after it stops; a short name,
+	// as the lock is a socket, whose path may not be longer than 107 bytes.
+	tmp, err := os.MkdirTemp("", "dicecam-chromium-")
+	if err != nil {
+		t.Fatalf("a temporary directory for chromium: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1440, 1000),
+		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.Env("TMPDIR="+tmp), chromedp.WindowSize(1440, 1000),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true))
 	ctx, cancelCtx := chromedp.NewContext(actx)
