@@ -44,14 +44,41 @@ type Comparison struct {
 // they appear, their colours and the faces pips cannot read. Photos that
 // cannot be read are skipped and counted in the error only when none can be.
 func FromPhotos(ctx context.Context, photos []vision.Photo, opts Options) (*vision.Profile, error) {
-	faces := opts.Faces
 	photos, err := locate(ctx, photos, opts)
 	if err != nil {
 		return nil, err
 	}
+	p, err := measure(ctx, photos, opts)
+	if err != nil {
+		return nil, err
+	}
+	// choose reads each half of the photos with the profile measured on
+	// the other half, as the profile will read the table's next photos:
+	// read with a profile measured on them, its die sizes and colours
+	// fitted to those very dice, a sample flatters it.
+	var apart [2]*vision.Profile
+	for half := range 2 {
+		other := slices.DeleteFunc(slices.Clone(photos), func(ph vision.Photo) bool { return photoHalf(ph) == half })
+		if apart[half], err = measure(ctx, other, opts); err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return nil, err
+			}
+			// Too few photos to measure on half of them: the sample is
+			// read with the profile measured on all.
+			apart = [2]*vision.Profile{p, p}
+			break
+		}
+	}
+	return choose(ctx, p, apart, photos, opts)
+}
+
+// measure fits a profile to labelled photos: where on the frame dice lie,
+// the tray colour around them, how large they appear, their colours and
+// the faces pips cannot read.
+func measure(ctx context.Context, photos []vision.Photo, opts Options) (*vision.Profile, error) {
 	p := vision.DefaultProfile()
-	p.Detector = false // learnt below, where it helps this table
-	p.Faces = faces
+	p.Detector = false // learnt by choose, where it helps this table
+	p.Faces = opts.Faces
 	var sides []float64
 	var bgs [3][]float64
 	var tray image.Rectangle
@@ -115,7 +142,7 @@ func FromPhotos(ctx context.Context, photos []vision.Photo, opts Options) (*visi
 	if err := learnFaces(ctx, p, photos, opts.Models); err != nil {
 		return nil, err
 	}
-	return choose(ctx, p, photos, opts)
+	return p, nil
 }
 
 // locate gives every die labelled without a box, in folders that give
@@ -369,8 +396,10 @@ const (
 
 // choose reads a sample of the photos each way of reading allows and
 // returns the profile of the one that reads them best, preferring the
-// earlier of those within chance of the best.
-func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo, opts Options) (*vision.Profile, error) {
+// earlier of those within chance of the best. Each way reads the photos of
+// one half (photoHalf) with its profile made of apart[half], measured on
+// the other half, and keeps its profile made of measured.
+func choose(ctx context.Context, measured *vision.Profile, apart [2]*vision.Profile, photos []vision.Photo, opts Options) (*vision.Profile, error) {
 	all := photos
 	dice := 0
 	for _, ph := range photos {
@@ -396,7 +425,7 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 			var a vision.Accuracy
 			if err == nil {
 				crops[i] = c
-				a, err = crossRead(ctx, profiles[i], w, c, photos, opts.Models)
+				a, err = crossRead(ctx, w, apart, c, photos, opts.Models)
 			}
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return nil, err
@@ -407,21 +436,13 @@ func choose(ctx context.Context, measured *vision.Profile, photos []vision.Photo
 			continue
 		}
 		usable[i] = true
-		r, err := vision.NewReaderWith(profiles[i], opts.Models)
-		if err != nil {
-			return nil, fmt.Errorf("calibrate: %w", err)
-		}
-		for _, ph := range photos {
-			if err := ctx.Err(); err != nil {
-				r.Close()
+		for half := range 2 {
+			a, err := readHalf(ctx, w.profile(apart[half]), half, photos, opts.Models)
+			if err != nil {
 				return nil, err
 			}
-			// A photo that cannot be read counts for none.
-			if a, err := r.ReadPhoto(ph); err == nil {
-				accuracies[i] = accuracies[i].Add(a)
-			}
+			accuracies[i] = accuracies[i].Add(a)
 		}
-		r.Close()
 	}
 	headsNoWronger(ways, accuracies, usable)
 	kept := preferred(accuracies, usable)
@@ -497,45 +518,56 @@ func headsNoWronger(ways []reading, accuracies []vision.Accuracy, usable []bool)
 	}
 }
 
-// crossRead reads sample with p and w's head fitted on the set's own dice,
-// as the way would read photos it was not fitted on: the photos fall in
-// two halves by name, and each half is read with the way's head fitted on
-// the crops of the other half of all the photos.
-func crossRead(ctx context.Context, p *vision.Profile, w reading, crops *vision.HeadCrops, sample []vision.Photo, m vision.Models) (vision.Accuracy, error) {
+// crossRead reads sample as way w would read photos it was not fitted on:
+// each half of the photos (photoHalf) with the profile w makes of apart[half],
+// measured on the other half, and w's head fitted on the crops of the other
+// half of all the photos.
+func crossRead(ctx context.Context, w reading, apart [2]*vision.Profile, crops *vision.HeadCrops, sample []vision.Photo, m vision.Models) (vision.Accuracy, error) {
 	var sum vision.Accuracy
 	for half := range 2 {
-		h, err := w.fit(crops, func(ph vision.Photo) bool { return headHalf(ph) != half })
+		h, err := w.fit(crops, func(ph vision.Photo) bool { return photoHalf(ph) != half })
 		if err != nil {
 			return vision.Accuracy{}, err
 		}
-		q := *p
+		q := w.profile(apart[half])
 		q.Head = h
-		r, err := vision.NewReaderWith(&q, m)
+		a, err := readHalf(ctx, q, half, sample, m)
 		if err != nil {
 			return vision.Accuracy{}, err
 		}
-		for _, ph := range sample {
-			if headHalf(ph) != half {
-				continue
-			}
-			if err := ctx.Err(); err != nil {
-				r.Close()
-				return vision.Accuracy{}, err
-			}
-			if a, err := r.ReadPhoto(ph); err == nil {
-				sum = sum.Add(a)
-			}
-		}
-		r.Close()
+		sum = sum.Add(a)
 	}
 	return sum, nil
 }
 
-// headHalf is the half of a calibration's photos a photo falls in, by its
+// readHalf reads the photos of sample in one half (photoHalf) with p; a
+// photo that cannot be read counts for none.
+func readHalf(ctx context.Context, p *vision.Profile, half int, sample []vision.Photo, m vision.Models) (vision.Accuracy, error) {
+	r, err := vision.NewReaderWith(p, m)
+	if err != nil {
+		return vision.Accuracy{}, fmt.Errorf("calibrate: %w", err)
+	}
+	defer r.Close()
+	var sum vision.Accuracy
+	for _, ph := range sample {
+		if photoHalf(ph) != half {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return vision.Accuracy{}, err
+		}
+		if a, err := r.ReadPhoto(ph); err == nil {
+			sum = sum.Add(a)
+		}
+	}
+	return sum, nil
+}
+
+// photoHalf is the half of a calibration's photos a photo falls in, by its
 // name: by a hash other than the folds' CRC-32, so that a calibration on
 // one fold still splits in two. A CRC cannot be salted for this: it is
 // linear, and every name of one fold gave a salted CRC of one parity.
-func headHalf(ph vision.Photo) int {
+func photoHalf(ph vision.Photo) int {
 	h := fnv.New32a()
 	h.Write([]byte(filepath.Base(ph.Path)))
 	return int(h.Sum32() % 2)

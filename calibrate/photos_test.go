@@ -327,3 +327,54 @@ func TestAProfileFromHalfAFolderReadsTheOtherHalfNoWorse(t *testing.T) {
 		})
 	}
 }
+
+// TestCalibrationReadsEachHalfWithAProfileMeasuredOnTheOther checks that
+// the ways of reading are compared as they will read a table's next photos:
+// each half of the photos with the profile measured on the other half, not
+// with one measured on the very dice it reads.
+func TestCalibrationReadsEachHalfWithAProfileMeasuredOnTheOther(t *testing.T) {
+	// Its three photos fall in both halves.
+	train, err := vision.LoadFolder(filepath.Join("..", "testdata", "fixtures", "six-dice"))
+	require.NoError(t, err)
+	matcheck.Check(t)
+	ctx := context.Background()
+	opts := Options{Faces: rules.PipFaces}
+	var heard Comparison
+	opts.Compared = func(c Comparison) { heard = c }
+	_, err = FromPhotos(ctx, train, opts)
+	require.NoError(t, err)
+	ways := waysFor(rules.PipFaces)
+	k := slices.IndexFunc(ways, func(w reading) bool { return w.name == "classical search" })
+	require.GreaterOrEqual(t, k, 0)
+	var want, inSample vision.Accuracy
+	all, err := measure(ctx, train, opts)
+	require.NoError(t, err)
+	for half := range 2 {
+		other := slices.DeleteFunc(slices.Clone(train), func(ph vision.Photo) bool { return photoHalf(ph) == half })
+		require.NotEmpty(t, other, "both halves hold photos")
+		apart, err := measure(ctx, other, opts)
+		require.NoError(t, err)
+		a, err := readHalf(ctx, ways[k].profile(apart), half, train, opts.Models)
+		require.NoError(t, err)
+		want = want.Add(a)
+		a, err = readHalf(ctx, ways[k].profile(all), half, train, opts.Models)
+		require.NoError(t, err)
+		inSample = inSample.Add(a)
+	}
+	assert.Equal(t, want, heard.Read[k], "each half read with the profile measured on the other")
+	assert.Equal(t, len(train), want.Photos, "every photo read once")
+	// Measured apart it found 12 of the 18 dice, measured on them 13: a
+	// test the sample's reading can fail.
+	assert.NotEqual(t, inSample, want, "on these photos a profile measured on them reads them otherwise")
+}
+
+// TestCalibratingFromOnePhotoMeasuresOnIt checks that a calibration from too
+// few photos to measure on half of them still makes a profile.
+func TestCalibratingFromOnePhotoMeasuresOnIt(t *testing.T) {
+	train, _ := loadFolds(t, filepath.Join("..", "testdata", "fixtures", "rotations"), "0/3")
+	matcheck.Check(t)
+	require.NotEmpty(t, train)
+	p, err := FromPhotos(context.Background(), train[:1], Options{Faces: rules.PipFaces})
+	require.NoError(t, err)
+	assert.NoError(t, p.Validate())
+}
