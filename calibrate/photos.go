@@ -63,8 +63,9 @@ func FromPhotos(ctx context.Context, photos []vision.Photo, opts Options) (*visi
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return nil, err
 			}
-			// Too few photos to measure on half of them: the sample is
-			// read with the profile measured on all.
+			// A half holds no photo, or no die showing 2 to 6 to
+			// measure the die size from: the sample is read with the
+			// profile measured on all.
 			apart = [2]*vision.Profile{p, p}
 			break
 		}
