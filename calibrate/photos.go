@@ -396,10 +396,10 @@ const (
 )
 
 // choose reads a sample of the photos each way of reading allows and
-// returns the profile of the one that reads them best, preferring the
-// earlier of those within chance of the best. Each way reads the photos of
-// one half (photoHalf) with its profile made of apart[half], measured on
-// the other half, and keeps its profile made of measured.
+// returns the profile of the one that reads them best (preferred). Each
+// way reads the photos of one half (photoHalf) with its profile made of
+// apart[half], measured on the other half, and keeps its profile made of
+// measured.
 func choose(ctx context.Context, measured *vision.Profile, apart [2]*vision.Profile, photos []vision.Photo, opts Options) (*vision.Profile, error) {
 	all := photos
 	dice := 0
@@ -468,15 +468,20 @@ func choose(ctx context.Context, measured *vision.Profile, apart [2]*vision.Prof
 // the defaults, accuracies[0], unless another way reads it no worse on any
 // count (as many dice found and as many right the first time, no more
 // silently wrong, no more false dice) and better overall by more than
-// chance; then the first such way within chance of the best of them. A
-// reading's worth counts a die read right the first time for one, a die read
-// wrong with confidence, which scores a wrong box unnoticed, against five,
-// and a false die against one. Chance is one die and three in a hundred: on
-// a webcam's desk the detector alone read 4 of 184 dice better than the
-// defaults on the sample, and 5 photos in a hundred worse than they did on
-// the photos after it. A way that trades one count for another, dice read
-// right for fewer false ones say, is not kept: a profile must never read
-// worse. A way not usable, a head too few dice could fit, is never kept.
+// chance; then the best such way. A reading's worth counts a die read right
+// the first time for one, a die read wrong with confidence, which scores a
+// wrong box unnoticed, against five, and a false die against one. Chance is
+// one die and three in a hundred: on a webcam's desk the detector alone
+// read 4 of 184 dice better than the defaults on the sample, and 5 photos
+// in a hundred worse than they did on the photos after it. Among the ways
+// past chance the best is kept, not an earlier one within chance of it:
+// each half of the sample is read as the table's next photos will be, with
+// a profile measured apart from it, and an earlier way kept instead read
+// the unseen part of the tray worse than no profile on two of seven splits
+// where the best read no count worse (docs/reading.md, "The best way past
+// chance"). A way that trades one count for another, dice read right for
+// fewer false ones say, is not kept: a profile must never read worse. A way
+// not usable, a head too few dice could fit, is never kept.
 func preferred(accuracies []vision.Accuracy, usable []bool) int {
 	worth := func(a vision.Accuracy) float64 { return float64(a.Right - 5*a.Wrong - a.False) }
 	chance := func(a vision.Accuracy) float64 { return 1 + 0.03*float64(a.Labelled) }
@@ -490,14 +495,6 @@ func preferred(accuracies []vision.Accuracy, usable []bool) int {
 	for i, a := range accuracies {
 		if better(i) && (best == 0 || worth(a) > worth(accuracies[best])) {
 			best = i
-		}
-	}
-	if best == 0 {
-		return 0
-	}
-	for i, a := range accuracies {
-		if better(i) && worth(a) >= worth(accuracies[best])-chance(a) {
-			return i
 		}
 	}
 	return best

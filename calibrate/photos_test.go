@@ -47,7 +47,8 @@ func TestCalibrationKeepsTheDefaultsUnlessAWayReadsClearlyBetterAndNoWorse(t *te
 		{"fewer silently wrong but fewer right: not kept", []vision.Accuracy{wrong, base}, 0},
 		{"more right but more false dice: not kept", []vision.Accuracy{base, func() vision.Accuracy { a := better; a.False = 3; return a }()}, 0},
 		{"more right but fewer found: not kept", []vision.Accuracy{base, func() vision.Accuracy { a := better; a.Matched = 390; return a }()}, 0},
-		{"of two clearly better, the first within chance of the best", []vision.Accuracy{base, better, func() vision.Accuracy { a := better; a.Right += 5; return a }()}, 1},
+		{"of two clearly better, the best, if only by a die", []vision.Accuracy{base, better, func() vision.Accuracy { a := better; a.Right++; return a }()}, 2},
+		{"of two clearly better and alike, the first", []vision.Accuracy{base, better, better}, 1},
 		{"of two clearly better, the best past chance", []vision.Accuracy{base, better, func() vision.Accuracy { a := better; a.Right += 20; return a }()}, 2},
 	}
 	for _, tt := range tests {
