@@ -473,15 +473,14 @@ func choose(ctx context.Context, measured *vision.Profile, apart [2]*vision.Prof
 // wrong box unnoticed, against five, and a false die against one. Chance is
 // one die and three in a hundred: on a webcam's desk the detector alone
 // read 4 of 184 dice better than the defaults on the sample, and 5 photos
-// in a hundred worse than they did on the photos after it. Among the ways
-// past chance the best is kept, not an earlier one within chance of it:
-// each half of the sample is read as the table's next photos will be, with
-// a profile measured apart from it, and an earlier way kept instead read
-// the unseen part of the tray worse than no profile on two of seven splits
-// where the best read no count worse (docs/reading.md, "The best way past
-// chance"). A way that trades one count for another, dice read right for
-// fewer false ones say, is not kept: a profile must never read worse. A way
-// not usable, a head too few dice could fit, is never kept.
+// in a hundred worse than they did on the photos after it. Of the ways
+// past chance the best is kept, even where an earlier one is within chance
+// of it: each half of the sample is read as the table's next photos will
+// be, with a profile measured apart from it, so the best reading there is
+// the best guess at them (docs/reading.md, "The best way past chance"). A
+// way that trades one count for another, dice read right for fewer false
+// ones say, is not kept: a profile must never read worse. A way not usable,
+// a head too few dice could fit, is never kept.
 func preferred(accuracies []vision.Accuracy, usable []bool) int {
 	worth := func(a vision.Accuracy) float64 { return float64(a.Right - 5*a.Wrong - a.False) }
 	chance := func(a vision.Accuracy) float64 { return 1 + 0.03*float64(a.Labelled) }
